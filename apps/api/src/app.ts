@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { App } from './lib/types';
+import { catalogRoutes } from './modules/catalog/routes';
+import { healthRoutes } from './modules/health/routes';
+import { monitoringRoutes } from './modules/monitoring/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { i18nPlugin } from './plugins/i18n';
+import { notFoundPlugin } from './plugins/not-found';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { hasWebBuild, sendSpaIndex, webPlugin } from './plugins/web';
+import { DEFAULT_WEB_DIST } from './paths';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  const serveWeb = hasWebBuild(webRoot);
+
+  // Order matters: language and errors first so every later failure renders translated.
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(notFoundPlugin, {
+    spaFallback: serveWeb
+      ? (request, reply) => {
+          if (!request.headers.accept?.includes('text/html')) return false;
+          sendSpaIndex(reply);
+          return true;
+        }
+      : undefined,
+  });
+  await app.register(securityPlugin, {
+    corsOrigins: config.CORS_ORIGINS,
+    rateLimits: config.RATE_LIMITS === 'on',
+    rateLimitMax: config.RATE_LIMIT_MAX,
+    rateLimitWindow: config.RATE_LIMIT_WINDOW,
+  });
+  await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(monitoringRoutes);
+  if (serveWeb) await app.register(webPlugin, { root: webRoot });
+
+  return app;
+}

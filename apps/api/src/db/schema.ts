@@ -1,0 +1,5 @@
+import * as catalog from './schema/catalog';
+
+/** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
+export const schema = { ...catalog };
+export type Schema = typeof schema;

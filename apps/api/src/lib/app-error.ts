@@ -1,0 +1,34 @@
+import type { ErrorType } from '@hafla/shared/common/errors';
+
+export interface AppErrorOptions {
+  status?: number;
+  attr?: string | null;
+  /** Values interpolated into the translated detail, e.g. `{ max: 5 }`. */
+  params?: Record<string, string | number>;
+  type?: ErrorType;
+  headers?: Record<string, string>;
+}
+
+/** The one error type services throw; the error handler renders it as the envelope. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly attr: string | null;
+  readonly params: Record<string, string | number>;
+  readonly type: ErrorType;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = options.status ?? 400;
+    this.attr = options.attr ?? null;
+    this.params = options.params ?? {};
+    this.type = options.type ?? (this.status >= 500 ? 'server_error' : 'client_error');
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (attr: string | null = null) => new AppError('not_found', { status: 404, attr });

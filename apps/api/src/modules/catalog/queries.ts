@@ -1,0 +1,62 @@
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  appSettings,
+  categories,
+  configurationPages,
+  eventTypes,
+  faqEntries,
+  problemReports,
+} from '../../db/schema/catalog';
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** One ordered window of a content table plus its total, for paginated lists. */
+async function findWindow<T extends PgTable>(db: Db, table: T, order: SQL[], window: Window) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(table as PgTable).orderBy(...order).limit(window.limit).offset(window.offset),
+    db.select({ value: count() }).from(table as PgTable),
+  ]);
+  return { rows: rows as T['$inferSelect'][], count: total?.value ?? 0 };
+}
+
+export const findCategories = (db: Db, window: Window) =>
+  findWindow(db, categories, [asc(categories.position), asc(categories.id)], window);
+
+export async function findCategory(db: Db, id: number) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return row ?? null;
+}
+
+export const findEventTypes = (db: Db, window: Window) =>
+  findWindow(db, eventTypes, [asc(eventTypes.position), asc(eventTypes.id)], window);
+
+export const findFaqEntries = (db: Db, window: Window) =>
+  findWindow(db, faqEntries, [asc(faqEntries.position), asc(faqEntries.id)], window);
+
+export async function findConfigurationPage(db: Db, key: { id: number } | { slug: string }) {
+  const condition = 'id' in key ? eq(configurationPages.id, key.id) : eq(configurationPages.slug, key.slug);
+  const [row] = await db.select().from(configurationPages).where(condition).limit(1);
+  return row ?? null;
+}
+
+export async function findSetting(db: Db, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  return row?.value ?? null;
+}
+
+export async function insertProblemReport(
+  db: Db,
+  values: { reporterId: string; eventId: number | null; subject: string; message: string },
+) {
+  const [row] = await db
+    .insert(problemReports)
+    .values({ reporter_id: values.reporterId, event_id: values.eventId, subject: values.subject, message: values.message })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}

@@ -1,0 +1,84 @@
+import { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
+import { Category, CategoryList, CategoryParams } from '@hafla/shared/catalog/categories';
+import { ConfigurationPage, ConfigurationPageParams } from '@hafla/shared/catalog/configuration-pages';
+import { EventTypeList } from '@hafla/shared/catalog/event-types';
+import { FaqList } from '@hafla/shared/catalog/faq';
+import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
+import { PaginationQuery } from '@hafla/shared/common/pagination';
+import { toPage } from '../../lib/pagination';
+import type { App } from '../../lib/types';
+import { currentUser } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/openapi';
+import * as catalog from './service';
+
+const tags = ['catalog'];
+
+export async function catalogRoutes(app: App) {
+  const { db } = app;
+  const publicUrl = app.config.PUBLIC_URL;
+
+  app.get('/api/v1/app_config/', {
+    schema: { tags, summary: 'Application information: version, languages, currencies, limits', response: { 200: AppInfo, ...errorResponses } },
+    handler: (request) => catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
+  });
+
+  app.get('/api/v1/app_config/home-page-config/', {
+    schema: { tags, summary: 'Home page sections in display order', response: { 200: HomePageConfig, ...errorResponses } },
+    handler: (request) => catalog.getHomePageConfig(db, request.language),
+  });
+
+  app.get('/api/v1/categories/', {
+    schema: { tags, summary: 'Event categories', querystring: PaginationQuery, response: { 200: CategoryList, ...errorResponses } },
+    handler: async (request) => {
+      const { count, results } = await catalog.listCategories(db, request.language, request.query);
+      return toPage(request, request.query, count, results, publicUrl);
+    },
+  });
+
+  app.get('/api/v1/categories/:id', {
+    schema: { tags, summary: 'One event category', params: CategoryParams, response: { 200: Category, ...errorResponses } },
+    handler: (request) => catalog.getCategory(db, request.language, request.params.id),
+  });
+
+  app.get('/api/v1/event_types/', {
+    schema: { tags, summary: 'Event types', querystring: PaginationQuery, response: { 200: EventTypeList, ...errorResponses } },
+    handler: async (request) => {
+      const { count, results } = await catalog.listEventTypes(db, request.language, request.query);
+      return toPage(request, request.query, count, results, publicUrl);
+    },
+  });
+
+  app.get('/api/v1/faq/', {
+    schema: { tags, summary: 'Frequently asked questions', querystring: PaginationQuery, response: { 200: FaqList, ...errorResponses } },
+    handler: async (request) => {
+      const { count, results } = await catalog.listFaq(db, request.language, request.query);
+      return toPage(request, request.query, count, results, publicUrl);
+    },
+  });
+
+  app.get('/api/v1/configuration/:id', {
+    schema: {
+      tags,
+      summary: 'A content page (terms, privacy, about) by numeric id or slug',
+      params: ConfigurationPageParams,
+      response: { 200: ConfigurationPage, ...errorResponses },
+    },
+    handler: (request) => catalog.getConfigurationPage(db, request.language, request.params.id),
+  });
+
+  app.post('/api/v1/problem-reports/', {
+    config: { auth: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
+    schema: {
+      tags,
+      summary: 'Report a problem to the platform staff',
+      security: [{ bearer: [] }],
+      body: ProblemReportRequest,
+      response: { 201: ProblemReport, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const report = await catalog.createProblemReport(db, currentUser(request).userId, request.body);
+      return reply.code(201).send(report);
+    },
+  });
+}
+

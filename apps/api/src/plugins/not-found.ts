@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { sendEnvelope } from './errors';
+
+export interface NotFoundOptions {
+  /** Answers GET requests for unknown non-API paths (the SPA's index.html); false when it can't. */
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+}
+
+const API_PREFIXES = ['/api/', '/healthz', '/readyz', '/monitoring', '/socket.io/'];
+
+/**
+ * Unknown paths answer `not_found`; a known path asked with the wrong method answers 405 with
+ * `Allow`. Fastify's router only says "no route", so a second router indexes every path.
+ */
+export const notFoundPlugin = fp<NotFoundOptions>(
+  async (app, options) => {
+    const index = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+    const methodsByPath = new Map<string, Set<string>>();
+
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      let known = methodsByPath.get(route.url);
+      if (!known) {
+        known = new Set();
+        methodsByPath.set(route.url, known);
+        try {
+          index.on('GET', route.url, () => undefined, { url: route.url });
+        } catch {
+          // The same path spelled with a trailing slash: already indexed.
+        }
+      }
+      for (const method of methods) known.add(method);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const match = index.find('GET', pathname);
+      const url = (match?.store as { url?: string } | undefined)?.url;
+      const allowed = url ? methodsByPath.get(url) : undefined;
+      if (allowed && !allowed.has(request.method as HTTPMethods)) {
+        reply.header('allow', [...allowed].sort().join(', '));
+        return sendEnvelope(request, reply, 405, 'client_error', [
+          { code: 'method_not_allowed', attr: null, params: { method: request.method } },
+        ]);
+      }
+      const isApi = API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.spaFallback?.(request, reply)) {
+        return reply;
+      }
+      return sendEnvelope(request, reply, 404, 'client_error', [{ code: 'not_found', attr: null }]);
+    });
+  },
+  { name: 'not-found', dependencies: ['errors'] },
+);

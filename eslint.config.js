@@ -1,0 +1,104 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Layer boundaries (STYLE.md): shared → features → app. The shared package knows nothing of
+ * the apps, the web never imports server code or the ORM, and a feature never reaches into
+ * another feature's internals.
+ */
+const boundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        { target: './packages/shared', from: ['./apps', './e2e', './bench'] },
+        { target: './apps/web', from: ['./apps/api'] },
+        { target: './apps/api', from: ['./apps/web'] },
+        { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+        { target: './apps/web/src/features', from: ['./apps/web/src/app'] },
+        { target: './apps/api/src/lib', from: ['./apps/api/src/modules'] },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+      'apps/api/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/shared/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      ...boundaries,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'The web app never touches the database.' },
+            { name: 'pg', message: 'The web app never touches the database.' },
+          ],
+          patterns: [
+            { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module itself.' },
+          ],
+        },
+      ],
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'aria-label', 'alt', 'placeholder', 'label'] },
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'i18next/no-literal-string': 'off' },
+  },
+);
