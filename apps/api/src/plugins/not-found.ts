@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { sendEnvelope } from './errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered path with its methods (HEAD and OPTIONS aside). */
+    knownRoutes: ReadonlyMap<string, ReadonlySet<string>>;
+  }
+}
+
 export interface NotFoundOptions {
   /** Answers GET requests for unknown non-API paths (the SPA's index.html); false when it can't. */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -18,9 +25,12 @@ export const notFoundPlugin = fp<NotFoundOptions>(
   async (app, options) => {
     const index = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
     const methodsByPath = new Map<string, Set<string>>();
+    app.decorate('knownRoutes', methodsByPath);
 
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      // CORS answers preflights on every path; that says nothing about which methods exist.
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'OPTIONS');
+      if (methods.length === 0) return;
       let known = methodsByPath.get(route.url);
       if (!known) {
         known = new Set();

@@ -8,7 +8,7 @@ const tags = ['health'];
 export async function healthRoutes(app: App) {
   app.get('/healthz', {
     config: { rateLimit: false },
-    schema: { tags, summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } },
+    schema: { tags, summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses } },
     handler: async () => ({ status: 'ok' as const }),
   });
 

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed/seed';
+import type { App } from '../src/lib/types';
+import { signAccessToken, type AccessClaims } from '../src/lib/tokens';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database: a copy of the seeded PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const template = readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase({ dataDir: os.tmpdir(), inMemory: true, loadDataDir: new Blob([template]) });
+    return { database, drop: async () => undefined };
+  }
+  const name = `hafla_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolMax: 5 });
+  await database.migrate();
+  await seedDatabase(database.db);
+  return {
+    database,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hafla-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_USER_ID = '4b0e3c2e-8f7a-4d8e-9a55-1f2b3c4d5e6f';
+
+export function bearer(config: Config, claims: Partial<AccessClaims> = {}, now?: Date): Promise<string> {
+  return signAccessToken(config.JWT_SECRET, { userId: TEST_USER_ID, roles: ['attendee'], ...claims }, now).then(
+    (token) => `Bearer ${token}`,
+  );
+}
