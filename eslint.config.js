@@ -47,7 +47,13 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['packages/shared/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/shared/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
         }),
       ],
     },
@@ -59,12 +65,18 @@ export default tseslint.config(
       ...boundaries,
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module itself.' },
+            {
+              group: ['**/index', '**/index.ts'],
+              message: 'No barrel files: import the module itself.',
+            },
           ],
         },
       ],
@@ -84,7 +96,10 @@ export default tseslint.config(
             { name: 'pg', message: 'The web app never touches the database.' },
           ],
           patterns: [
-            { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module itself.' },
+            {
+              group: ['**/index', '**/index.ts'],
+              message: 'No barrel files: import the module itself.',
+            },
           ],
         },
       ],

@@ -65,7 +65,9 @@ describe('GET /api/v1/categories/{id}', () => {
   });
 
   it('answers not_found for a missing id and a field error for a malformed one', async () => {
-    expect((await get('/api/v1/categories/99999')).json()).toMatchObject({ errors: [{ code: 'not_found' }] });
+    expect((await get('/api/v1/categories/99999')).json()).toMatchObject({
+      errors: [{ code: 'not_found' }],
+    });
     const malformed = await get('/api/v1/categories/0');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ errors: [{ code: 'min_value', attr: 'id' }] });
@@ -96,7 +98,9 @@ describe('GET /api/v1/configuration/{id}', () => {
   it('answers a content page by slug and by id', async () => {
     const bySlug = ConfigurationPage.parse((await get('/api/v1/configuration/privacy')).json());
     expect(bySlug.title).toBe('Privacy policy');
-    const byId = ConfigurationPage.parse((await get(`/api/v1/configuration/${bySlug.id}`, 'ar')).json());
+    const byId = ConfigurationPage.parse(
+      (await get(`/api/v1/configuration/${bySlug.id}`, 'ar')).json(),
+    );
     expect(byId).toMatchObject({ slug: 'privacy', title: 'سياسة الخصوصية' });
     expect(byId.body.split('\n\n').length).toBeGreaterThan(1);
   });
@@ -106,7 +110,10 @@ describe('GET /api/v1/configuration/{id}', () => {
     expect(missing.statusCode).toBe(404);
     const malformed = await get('/api/v1/configuration/..%2Fetc');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ type: 'validation_error', errors: [{ code: 'invalid', attr: 'id' }] });
+    expect(malformed.json()).toMatchObject({
+      type: 'validation_error',
+      errors: [{ code: 'invalid', attr: 'id' }],
+    });
   });
 });
 
@@ -118,20 +125,30 @@ describe('GET /api/v1/app_config/', () => {
       { code: 'en', name: 'English', dir: 'ltr' },
       { code: 'ar', name: 'العربية', dir: 'rtl' },
     ]);
-    expect(info.currencies.find((c) => c.code === 'KWD')).toEqual({ code: 'KWD', name: 'دينار كويتي', minor_units: 3 });
+    expect(info.currencies.find((c) => c.code === 'KWD')).toEqual({
+      code: 'KWD',
+      name: 'دينار كويتي',
+      minor_units: 3,
+    });
     expect(info.limits).toMatchObject({ hold_minutes: 10, events_published_per_month: 10 });
     expect(info.monitoring).toEqual({ dsn: null, tunnel: '/monitoring' });
   });
 
   it('answers the home page sections in order', async () => {
-    const config = HomePageConfig.parse((await get('/api/v1/app_config/home-page-config/', 'ar')).json());
+    const config = HomePageConfig.parse(
+      (await get('/api/v1/app_config/home-page-config/', 'ar')).json(),
+    );
     expect(config.value[0]).toMatchObject({ kind: 'categories', title: 'تصفح حسب الفئة' });
   });
 });
 
 describe('shared headers', () => {
   it('marks every answer not indexable and echoes the request id', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['x-request-id']).toBe('abc-123');
@@ -141,6 +158,9 @@ describe('shared headers', () => {
   it('reports readiness with the database engine', async () => {
     const response = await get('/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 });

@@ -18,7 +18,13 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', RATE_LIMITS: 'on', TRUST_PROXY: false, CORS_ORIGINS: [] });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      RATE_LIMITS: 'on',
+      TRUST_PROXY: false,
+      CORS_ORIGINS: [],
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toBe(path.resolve(dir));
   });
@@ -33,18 +39,29 @@ describe('loadConfig', () => {
   });
 
   it('stops with a message naming each bad variable', () => {
-    const env = { DATA_DIR: tempDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', RATE_LIMITS: 'maybe', JWT_SECRET: 'short' };
+    const env = {
+      DATA_DIR: tempDir(),
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      RATE_LIMITS: 'maybe',
+      JWT_SECRET: 'short',
+    };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
       loadConfig(env);
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'RATE_LIMITS', 'JWT_SECRET']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'RATE_LIMITS', 'JWT_SECRET'])
+        expect(message).toContain(name);
     }
   });
 
   it('parses lists and proxy settings', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example', TRUST_PROXY: '2' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUST_PROXY: '2',
+    });
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.TRUST_PROXY).toBe(2);
   });

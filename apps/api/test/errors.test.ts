@@ -31,7 +31,10 @@ describe('the error envelope', () => {
       payload: '{"subject": "x",',
     });
     expect(response.statusCode).toBe(400);
-    expect(envelope(response)).toMatchObject({ type: 'client_error', errors: [{ code: 'parse_error', attr: null }] });
+    expect(envelope(response)).toMatchObject({
+      type: 'client_error',
+      errors: [{ code: 'parse_error', attr: null }],
+    });
   });
 
   it('answers an unknown API route with not_found', async () => {
@@ -61,9 +64,16 @@ describe('the error envelope', () => {
   });
 
   it('answers a guarded route without a token with not_authenticated', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/problem-reports/', payload: validReport });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/problem-reports/',
+      payload: validReport,
+    });
     expect(response.statusCode).toBe(401);
-    expect(envelope(response)).toMatchObject({ type: 'client_error', errors: [{ code: 'not_authenticated', attr: null }] });
+    expect(envelope(response)).toMatchObject({
+      type: 'client_error',
+      errors: [{ code: 'not_authenticated', attr: null }],
+    });
   });
 
   it('answers a forged token with token_not_valid', async () => {
@@ -118,7 +128,10 @@ describe('the error envelope', () => {
     for (const { url, code, attr = 'limit' } of cases) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(envelope(response), url).toMatchObject({ type: 'validation_error', errors: [{ code, attr }] });
+      expect(envelope(response), url).toMatchObject({
+        type: 'validation_error',
+        errors: [{ code, attr }],
+      });
     }
   });
 
@@ -202,7 +215,10 @@ describe('throttling', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
-      expect(envelope(last!)).toMatchObject({ type: 'client_error', errors: [{ code: 'throttled', attr: null }] });
+      expect(envelope(last!)).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'throttled', attr: null }],
+      });
     } finally {
       await limited.close();
     }
@@ -212,7 +228,9 @@ describe('throttling', () => {
     const open = await createTestContext({ RATE_LIMIT_MAX: '2', RATE_LIMITS: 'off' });
     try {
       for (let i = 0; i < 5; i += 1) {
-        expect((await open.app.inject({ method: 'GET', url: '/api/v1/faq/' })).statusCode).toBe(200);
+        expect((await open.app.inject({ method: 'GET', url: '/api/v1/faq/' })).statusCode).toBe(
+          200,
+        );
       }
     } finally {
       await open.close();
@@ -229,7 +247,13 @@ describe('failures of our own', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         type: 'server_error',
-        errors: [{ code: 'server_error', detail: 'Something went wrong on our side. Please try again.', attr: null }],
+        errors: [
+          {
+            code: 'server_error',
+            detail: 'Something went wrong on our side. Please try again.',
+            attr: null,
+          },
+        ],
       });
       expect(response.body).not.toMatch(/stack|pglite|closed|at /i);
       const ready = await broken.app.inject({ method: 'GET', url: '/readyz' });

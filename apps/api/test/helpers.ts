@@ -23,7 +23,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({ dataDir: os.tmpdir(), inMemory: true, loadDataDir: new Blob([template]) });
+    const database = await openDatabase({
+      dataDir: os.tmpdir(),
+      inMemory: true,
+      loadDataDir: new Blob([template]),
+    });
     return { database, drop: async () => undefined };
   }
   const name = `hafla_test_${randomBytes(6).toString('hex')}`;
@@ -33,7 +37,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolMax: 5 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: os.tmpdir(),
+    poolMax: 5,
+  });
   await database.migrate();
   await seedDatabase(database.db);
   return {
@@ -75,8 +83,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 
 export const TEST_USER_ID = '4b0e3c2e-8f7a-4d8e-9a55-1f2b3c4d5e6f';
 
-export function bearer(config: Config, claims: Partial<AccessClaims> = {}, now?: Date): Promise<string> {
-  return signAccessToken(config.JWT_SECRET, { userId: TEST_USER_ID, roles: ['attendee'], ...claims }, now).then(
-    (token) => `Bearer ${token}`,
-  );
+export function bearer(
+  config: Config,
+  claims: Partial<AccessClaims> = {},
+  now?: Date,
+): Promise<string> {
+  return signAccessToken(
+    config.JWT_SECRET,
+    { userId: TEST_USER_ID, roles: ['attendee'], ...claims },
+    now,
+  ).then((token) => `Bearer ${token}`);
 }

@@ -20,7 +20,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(ingestStatus, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ id: 'f00dfeedf00dfeedf00dfeedf00dfeed' }));
     });
@@ -41,14 +45,23 @@ beforeEach(() => {
 
 function envelopeFor(envelopeDsn: string, extra = ''): string {
   return [
-    JSON.stringify({ event_id: 'f00dfeedf00dfeedf00dfeedf00dfeed', dsn: envelopeDsn, sent_at: new Date().toISOString() }),
+    JSON.stringify({
+      event_id: 'f00dfeedf00dfeedf00dfeedf00dfeed',
+      dsn: envelopeDsn,
+      sent_at: new Date().toISOString(),
+    }),
     JSON.stringify({ type: 'event' }),
     JSON.stringify({ message: 'boom' + extra }),
   ].join('\n');
 }
 
 const post = (payload: string | Buffer, contentType = 'text/plain;charset=UTF-8') =>
-  ctx.app.inject({ method: 'POST', url: '/monitoring', headers: { 'content-type': contentType }, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/monitoring',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
 describe('POST /monitoring', () => {
   it('forwards an envelope for the configured DSN to the ingest host, byte for byte', async () => {
@@ -76,7 +89,10 @@ describe('POST /monitoring', () => {
     ]) {
       const response = await post(envelopeFor(other));
       expect(response.statusCode, other).toBe(403);
-      expect(response.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'monitoring_rejected' }] });
+      expect(response.json()).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'monitoring_rejected' }],
+      });
     }
     expect(received).toHaveLength(0);
   });
@@ -102,13 +118,21 @@ describe('POST /monitoring', () => {
     ingestStatus = 500;
     const response = await post(envelopeFor(dsn));
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ type: 'server_error', errors: [{ code: 'bad_gateway' }] });
+    expect(response.json()).toMatchObject({
+      type: 'server_error',
+      errors: [{ code: 'bad_gateway' }],
+    });
   });
 
   it('is switched off without a configured DSN', async () => {
     const plain = await createTestContext();
     try {
-      const response = await plain.app.inject({ method: 'POST', url: '/monitoring', payload: envelopeFor(dsn), headers: { 'content-type': 'text/plain' } });
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/monitoring',
+        payload: envelopeFor(dsn),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ errors: [{ code: 'monitoring_unavailable' }] });
       expect(received).toHaveLength(0);

@@ -18,7 +18,10 @@ describe('GET /api/openapi.json', () => {
   it('is OpenAPI 3.1 and lists every API route with its schemas', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    const document = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, Operation>>;
+    };
     expect(document.openapi).toBe('3.1.0');
 
     const expected = [
@@ -37,12 +40,26 @@ describe('GET /api/openapi.json', () => {
     for (const [method, path] of expected) {
       const operation = document.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
-      const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'));
-      expect(success?.[1].content?.['application/json']?.schema, `${method} ${path} response`).toBeDefined();
-      expect(operation?.responses?.['4XX'] ?? operation?.responses?.['4xx'], `${method} ${path} errors`).toBeDefined();
+      const success = Object.entries(operation?.responses ?? {}).find(([status]) =>
+        status.startsWith('2'),
+      );
+      expect(
+        success?.[1].content?.['application/json']?.schema,
+        `${method} ${path} response`,
+      ).toBeDefined();
+      expect(
+        operation?.responses?.['4XX'] ?? operation?.responses?.['4xx'],
+        `${method} ${path} errors`,
+      ).toBeDefined();
     }
-    expect(document.paths['/api/v1/categories/']?.get?.parameters?.map((p) => p.name)).toEqual(['limit', 'offset']);
-    expect(document.paths['/api/v1/problem-reports/']?.post?.requestBody?.content?.['application/json']?.schema).toBeDefined();
+    expect(document.paths['/api/v1/categories/']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'limit',
+      'offset',
+    ]);
+    expect(
+      document.paths['/api/v1/problem-reports/']?.post?.requestBody?.content?.['application/json']
+        ?.schema,
+    ).toBeDefined();
   });
 
   it('documents every registered route but its own documentation', async () => {

@@ -8,7 +8,10 @@ beforeAll(async () => {
   // A minimal built SPA in a temporary folder, served as the real build would be.
   const root = path.join(process.env.TMPDIR ?? '/tmp', `hafla-web-${process.pid}-${Date.now()}`);
   mkdirSync(path.join(root, 'assets'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Hafla</title><div id="root"></div>');
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><title>Hafla</title><div id="root"></div>',
+  );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   ctx = await createTestContext({ WEB_DIST: root });
@@ -42,9 +45,16 @@ describe('serving the web app', () => {
 
   it('keeps answering JSON not_found for unknown API paths and missing assets', async () => {
     for (const url of ['/api/v1/unknown/', '/assets/missing.js']) {
-      const response = await ctx.app.inject({ method: 'GET', url, headers: url.startsWith('/api') ? html : {} });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: url.startsWith('/api') ? html : {},
+      });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'not_found' }] });
+      expect(response.json()).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'not_found' }],
+      });
     }
   });
 

@@ -9,7 +9,10 @@ async function main(command: string | undefined) {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
   try {
     await database.migrate();
     if (command === 'seed') await seedDatabase(database.db);

@@ -31,4 +31,5 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (attr: string | null = null) => new AppError('not_found', { status: 404, attr });
+export const notFound = (attr: string | null = null) =>
+  new AppError('not_found', { status: 404, attr });

@@ -12,7 +12,9 @@ describe('error messages', () => {
 
   it('fills placeholders and falls back to English, then to invalid', () => {
     expect(translate('ar', 'throttled', { seconds: 30 })).toContain('30');
-    expect(translate('en', 'min_length', { minimum: 8 })).toBe('Ensure this value has at least 8 characters.');
+    expect(translate('en', 'min_length', { minimum: 8 })).toBe(
+      'Ensure this value has at least 8 characters.',
+    );
     expect(translate('en', 'some_future_code')).toBe('This value is not valid.');
   });
 });

@@ -73,7 +73,8 @@ export function translate(
   code: string,
   params: Record<string, string | number> = {},
 ): string {
-  const template = catalogs[language][code] ?? catalogs.en[code] ?? catalogs[language].invalid ?? code;
+  const template =
+    catalogs[language][code] ?? catalogs.en[code] ?? catalogs[language].invalid ?? code;
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,
   );

@@ -33,7 +33,10 @@ export async function signAccessToken(
 }
 
 /** Returns the claims, or null for any token that is forged, malformed, expired or not an access token. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
@@ -41,7 +44,9 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       algorithms: ['HS256'],
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-    const roles = Array.isArray(payload.roles) ? (payload.roles.filter((r) => typeof r === 'string') as Role[]) : [];
+    const roles = Array.isArray(payload.roles)
+      ? (payload.roles.filter((r) => typeof r === 'string') as Role[])
+      : [];
     return { userId: payload.sub, roles };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;

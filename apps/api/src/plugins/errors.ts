@@ -38,7 +38,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
 export function codeForIssue(issue: ZodFastifySchemaValidationError): RenderedError[] {
   const attr = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || null;
   const params = issue.params as Record<string, unknown>;
-  const numeric = (name: string) => (typeof params[name] === 'number' || typeof params[name] === 'bigint' ? { [name]: Number(params[name]) } : {});
+  const numeric = (name: string) =>
+    typeof params[name] === 'number' || typeof params[name] === 'bigint'
+      ? { [name]: Number(params[name]) }
+      : {};
   switch (issue.keyword) {
     case 'invalid_type': {
       if (/received undefined$/.test(issue.message ?? '')) return [{ code: 'required', attr }];
@@ -94,7 +97,9 @@ function findPgError(error: unknown): PgLikeError | null {
 }
 
 /** Constraint violations that reach the handler become client errors naming the field. */
-export function mapDatabaseError(pgError: PgLikeError): { status: number; error: RenderedError } | null {
+export function mapDatabaseError(
+  pgError: PgLikeError,
+): { status: number; error: RenderedError } | null {
   const keyColumn = /^Key \(([^)]+)\)/.exec(pgError.detail ?? '')?.[1] ?? null;
   switch (pgError.code) {
     case '23505':
@@ -149,12 +154,17 @@ export const errorsPlugin = fp(
       }
       const known = error.code ? FASTIFY_CODES[error.code] : undefined;
       if (known) {
-        return sendEnvelope(request, reply, known.status, 'client_error', [{ code: known.code, attr: null }]);
+        return sendEnvelope(request, reply, known.status, 'client_error', [
+          { code: known.code, attr: null },
+        ]);
       }
       const pgError = findPgError(error);
       const mapped = pgError ? mapDatabaseError(pgError) : null;
       if (mapped) {
-        request.log.info({ pgCode: pgError?.code, constraint: pgError?.constraint }, 'constraint violation');
+        request.log.info(
+          { pgCode: pgError?.code, constraint: pgError?.constraint },
+          'constraint violation',
+        );
         return sendEnvelope(request, reply, mapped.status, 'validation_error', [mapped.error]);
       }
       const status = error.statusCode ?? 500;
@@ -164,7 +174,9 @@ export const errorsPlugin = fp(
         ]);
       }
       request.log.error({ err: error }, 'unhandled error');
-      return sendEnvelope(request, reply, 500, 'server_error', [{ code: 'server_error', attr: null }]);
+      return sendEnvelope(request, reply, 500, 'server_error', [
+        { code: 'server_error', attr: null },
+      ]);
     });
   },
   { name: 'errors', dependencies: ['i18n'] },

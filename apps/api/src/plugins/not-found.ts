@@ -29,7 +29,9 @@ export const notFoundPlugin = fp<NotFoundOptions>(
 
     app.addHook('onRoute', (route) => {
       // CORS answers preflights on every path; that says nothing about which methods exist.
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'OPTIONS');
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+        (m) => m !== 'OPTIONS',
+      );
       if (methods.length === 0) return;
       let known = methodsByPath.get(route.url);
       if (!known) {
@@ -55,8 +57,14 @@ export const notFoundPlugin = fp<NotFoundOptions>(
           { code: 'method_not_allowed', attr: null, params: { method: request.method } },
         ]);
       }
-      const isApi = API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
-      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.spaFallback?.(request, reply)) {
+      const isApi = API_PREFIXES.some(
+        (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+      );
+      if (
+        !isApi &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        options.spaFallback?.(request, reply)
+      ) {
         return reply;
       }
       return sendEnvelope(request, reply, 404, 'client_error', [{ code: 'not_found', attr: null }]);

@@ -11,6 +11,12 @@ export interface SecurityOptions {
   rateLimitWindow: string;
 }
 
+const THROTTLED_PREFIXES = ['/api/', '/monitoring', '/socket.io/'];
+
+function isThrottledPath(url: string): boolean {
+  return THROTTLED_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 /** Headers, CORS and throttling shared by every route. */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
@@ -47,8 +53,8 @@ export const securityPlugin = fp<SecurityOptions>(
       global: options.rateLimits,
       max: options.rateLimitMax,
       timeWindow: options.rateLimitWindow,
-      // Per-route limits (`config.rateLimit`) still apply unless limits are switched off.
-      ...(options.rateLimits ? {} : { allowList: () => true }),
+      // Static files of the web app are not throttled; RATE_LIMITS=off lifts every limit.
+      allowList: (request) => !options.rateLimits || !isThrottledPath(request.url),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError('throttled', {

@@ -9,7 +9,9 @@ export const AppInfo = z.object({
     z.object({ code: z.enum(LANGUAGES), name: z.string(), dir: z.enum(['ltr', 'rtl']) }),
   ),
   default_currency: z.string().length(3),
-  currencies: z.array(z.object({ code: z.string().length(3), name: z.string(), minor_units: z.number().int() })),
+  currencies: z.array(
+    z.object({ code: z.string().length(3), name: z.string(), minor_units: z.number().int() }),
+  ),
   limits: z.object({
     events_published_per_month: z.number().int(),
     max_tickets_per_order: z.number().int(),

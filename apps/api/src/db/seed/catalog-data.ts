@@ -2,14 +2,70 @@ import type { HomeSection } from '@hafla/shared/catalog/app-config';
 
 /** Platform content every new installation starts with, in English and Arabic. */
 export const seedCategories = [
-  { slug: 'music', icon: '🎵', name_en: 'Music', name_ar: 'موسيقى', description_en: 'Concerts, festivals and live sets.', description_ar: 'حفلات موسيقية ومهرجانات وعروض حية.' },
-  { slug: 'theatre', icon: '🎭', name_en: 'Theatre', name_ar: 'مسرح', description_en: 'Plays, musicals and stand-up.', description_ar: 'مسرحيات وعروض موسيقية وكوميديا.' },
-  { slug: 'sports', icon: '⚽', name_en: 'Sports', name_ar: 'رياضة', description_en: 'Matches, races and tournaments.', description_ar: 'مباريات وسباقات وبطولات.' },
-  { slug: 'conferences', icon: '🎤', name_en: 'Conferences', name_ar: 'مؤتمرات', description_en: 'Talks, summits and meetups.', description_ar: 'محاضرات وقمم ولقاءات.' },
-  { slug: 'workshops', icon: '🛠️', name_en: 'Workshops', name_ar: 'ورش عمل', description_en: 'Hands-on classes and courses.', description_ar: 'دروس ودورات تطبيقية.' },
-  { slug: 'family', icon: '👨‍👩‍👧', name_en: 'Family', name_ar: 'عائلة', description_en: 'Days out for all ages.', description_ar: 'فعاليات لجميع الأعمار.' },
-  { slug: 'food-drink', icon: '🍽️', name_en: 'Food & Drink', name_ar: 'طعام وشراب', description_en: 'Tastings, dinners and markets.', description_ar: 'تذوق وعشاء وأسواق.' },
-  { slug: 'art', icon: '🖼️', name_en: 'Art & Culture', name_ar: 'فن وثقافة', description_en: 'Exhibitions, museums and heritage.', description_ar: 'معارض ومتاحف وتراث.' },
+  {
+    slug: 'music',
+    icon: '🎵',
+    name_en: 'Music',
+    name_ar: 'موسيقى',
+    description_en: 'Concerts, festivals and live sets.',
+    description_ar: 'حفلات موسيقية ومهرجانات وعروض حية.',
+  },
+  {
+    slug: 'theatre',
+    icon: '🎭',
+    name_en: 'Theatre',
+    name_ar: 'مسرح',
+    description_en: 'Plays, musicals and stand-up.',
+    description_ar: 'مسرحيات وعروض موسيقية وكوميديا.',
+  },
+  {
+    slug: 'sports',
+    icon: '⚽',
+    name_en: 'Sports',
+    name_ar: 'رياضة',
+    description_en: 'Matches, races and tournaments.',
+    description_ar: 'مباريات وسباقات وبطولات.',
+  },
+  {
+    slug: 'conferences',
+    icon: '🎤',
+    name_en: 'Conferences',
+    name_ar: 'مؤتمرات',
+    description_en: 'Talks, summits and meetups.',
+    description_ar: 'محاضرات وقمم ولقاءات.',
+  },
+  {
+    slug: 'workshops',
+    icon: '🛠️',
+    name_en: 'Workshops',
+    name_ar: 'ورش عمل',
+    description_en: 'Hands-on classes and courses.',
+    description_ar: 'دروس ودورات تطبيقية.',
+  },
+  {
+    slug: 'family',
+    icon: '👨‍👩‍👧',
+    name_en: 'Family',
+    name_ar: 'عائلة',
+    description_en: 'Days out for all ages.',
+    description_ar: 'فعاليات لجميع الأعمار.',
+  },
+  {
+    slug: 'food-drink',
+    icon: '🍽️',
+    name_en: 'Food & Drink',
+    name_ar: 'طعام وشراب',
+    description_en: 'Tastings, dinners and markets.',
+    description_ar: 'تذوق وعشاء وأسواق.',
+  },
+  {
+    slug: 'art',
+    icon: '🖼️',
+    name_en: 'Art & Culture',
+    name_ar: 'فن وثقافة',
+    description_en: 'Exhibitions, museums and heritage.',
+    description_ar: 'معارض ومتاحف وتراث.',
+  },
 ];
 
 export const seedEventTypes = [
@@ -24,37 +80,45 @@ export const seedFaq = [
   {
     question_en: 'How do I book tickets?',
     question_ar: 'كيف أحجز التذاكر؟',
-    answer_en: 'Open an event, pick a day and a time slot, choose your tickets and pay. Your tickets arrive by email and stay in My tickets.',
-    answer_ar: 'افتح الفعالية، واختر اليوم والموعد، ثم اختر تذاكرك وادفع. تصلك التذاكر بالبريد الإلكتروني وتبقى في قسم تذاكري.',
+    answer_en:
+      'Open an event, pick a day and a time slot, choose your tickets and pay. Your tickets arrive by email and stay in My tickets.',
+    answer_ar:
+      'افتح الفعالية، واختر اليوم والموعد، ثم اختر تذاكرك وادفع. تصلك التذاكر بالبريد الإلكتروني وتبقى في قسم تذاكري.',
   },
   {
     question_en: 'How long are tickets held while I pay?',
     question_ar: 'كم من الوقت تُحجز التذاكر أثناء الدفع؟',
-    answer_en: 'Your tickets are held for 10 minutes. If you do not pay in time they are released for other people.',
+    answer_en:
+      'Your tickets are held for 10 minutes. If you do not pay in time they are released for other people.',
     answer_ar: 'تُحجز تذاكرك لمدة 10 دقائق. إذا لم تدفع خلالها تُتاح لغيرك.',
   },
   {
     question_en: 'Can I cancel and get a refund?',
     question_ar: 'هل يمكنني الإلغاء واسترداد المبلغ؟',
-    answer_en: 'Each event has its own refund policy. The event page and your ticket show whether you can cancel and how much you get back.',
-    answer_ar: 'لكل فعالية سياسة استرداد خاصة بها. توضح صفحة الفعالية وتذكرتك إمكانية الإلغاء والمبلغ المسترد.',
+    answer_en:
+      'Each event has its own refund policy. The event page and your ticket show whether you can cancel and how much you get back.',
+    answer_ar:
+      'لكل فعالية سياسة استرداد خاصة بها. توضح صفحة الفعالية وتذكرتك إمكانية الإلغاء والمبلغ المسترد.',
   },
   {
     question_en: 'What happens if an event is cancelled?',
     question_ar: 'ماذا يحدث إذا أُلغيت الفعالية؟',
-    answer_en: 'If the organizer cancels an event, every ticket is refunded in full and you are notified.',
+    answer_en:
+      'If the organizer cancels an event, every ticket is refunded in full and you are notified.',
     answer_ar: 'إذا ألغى المنظم الفعالية، تُسترد قيمة كل التذاكر بالكامل ويصلك إشعار بذلك.',
   },
   {
     question_en: 'How do I enter the event?',
     question_ar: 'كيف أدخل إلى الفعالية؟',
-    answer_en: 'Show the QR code of your ticket at the door, on your phone or printed. The usher scans it once.',
+    answer_en:
+      'Show the QR code of your ticket at the door, on your phone or printed. The usher scans it once.',
     answer_ar: 'اعرض رمز QR الخاص بتذكرتك عند الباب، على هاتفك أو مطبوعًا. يمسحه المنظم مرة واحدة.',
   },
   {
     question_en: 'How do I become an organizer?',
     question_ar: 'كيف أصبح منظمًا؟',
-    answer_en: 'When you complete your registration, choose that you organize events and add your organization name.',
+    answer_en:
+      'When you complete your registration, choose that you organize events and add your organization name.',
     answer_ar: 'عند إكمال تسجيلك، اختر أنك تنظم فعاليات وأضف اسم مؤسستك.',
   },
 ];
@@ -89,12 +153,32 @@ export const seedConfigurationPages = [
   },
 ];
 
-export const seedHomeSections: Array<Omit<HomeSection, 'title'> & { title_en: string; title_ar: string }> = [
-  { id: 'categories', kind: 'categories', position: 1, title_en: 'Browse by category', title_ar: 'تصفح حسب الفئة' },
+export const seedHomeSections: Array<
+  Omit<HomeSection, 'title'> & { title_en: string; title_ar: string }
+> = [
+  {
+    id: 'categories',
+    kind: 'categories',
+    position: 1,
+    title_en: 'Browse by category',
+    title_ar: 'تصفح حسب الفئة',
+  },
   { id: 'upcoming', kind: 'upcoming', position: 2, title_en: 'Coming up soon', title_ar: 'قريبًا' },
-  { id: 'popular', kind: 'popular', position: 3, title_en: 'Popular now', title_ar: 'الأكثر رواجًا' },
+  {
+    id: 'popular',
+    kind: 'popular',
+    position: 3,
+    title_en: 'Popular now',
+    title_ar: 'الأكثر رواجًا',
+  },
   { id: 'near-me', kind: 'near_me', position: 4, title_en: 'Near you', title_ar: 'بالقرب منك' },
-  { id: 'organizers', kind: 'organizers', position: 5, title_en: 'Organizers to follow', title_ar: 'منظمون قد تتابعهم' },
+  {
+    id: 'organizers',
+    kind: 'organizers',
+    position: 5,
+    title_en: 'Organizers to follow',
+    title_ar: 'منظمون قد تتابعهم',
+  },
 ];
 
 /** Limits and money settings read by later features; admins may change them. */

@@ -44,7 +44,9 @@ export async function seedDatabase(db: Db): Promise<void> {
       .values(seedConfigurationPages)
       .onConflictDoNothing({ target: configurationPages.slug });
 
-    const existingFaq = new Set((await tx.select({ q: faqEntries.question_en }).from(faqEntries)).map((r) => r.q));
+    const existingFaq = new Set(
+      (await tx.select({ q: faqEntries.question_en }).from(faqEntries)).map((r) => r.q),
+    );
     const newFaq = seedFaq
       .map((row, index) => ({ ...row, position: index + 1 }))
       .filter((row) => !existingFaq.has(row.question_en));

@@ -18,7 +18,12 @@ interface Window {
 /** One ordered window of a content table plus its total, for paginated lists. */
 async function findWindow<T extends PgTable>(db: Db, table: T, order: SQL[], window: Window) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(table as PgTable).orderBy(...order).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(table as PgTable)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ value: count() }).from(table as PgTable),
   ]);
   return { rows: rows as T['$inferSelect'][], count: total?.value ?? 0 };
@@ -39,13 +44,18 @@ export const findFaqEntries = (db: Db, window: Window) =>
   findWindow(db, faqEntries, [asc(faqEntries.position), asc(faqEntries.id)], window);
 
 export async function findConfigurationPage(db: Db, key: { id: number } | { slug: string }) {
-  const condition = 'id' in key ? eq(configurationPages.id, key.id) : eq(configurationPages.slug, key.slug);
+  const condition =
+    'id' in key ? eq(configurationPages.id, key.id) : eq(configurationPages.slug, key.slug);
   const [row] = await db.select().from(configurationPages).where(condition).limit(1);
   return row ?? null;
 }
 
 export async function findSetting(db: Db, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, key))
+    .limit(1);
   return row?.value ?? null;
 }
 
@@ -55,7 +65,12 @@ export async function insertProblemReport(
 ) {
   const [row] = await db
     .insert(problemReports)
-    .values({ reporter_id: values.reporterId, event_id: values.eventId, subject: values.subject, message: values.message })
+    .values({
+      reporter_id: values.reporterId,
+      event_id: values.eventId,
+      subject: values.subject,
+      message: values.message,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -1,6 +1,9 @@
 import { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
 import { Category, CategoryList, CategoryParams } from '@hafla/shared/catalog/categories';
-import { ConfigurationPage, ConfigurationPageParams } from '@hafla/shared/catalog/configuration-pages';
+import {
+  ConfigurationPage,
+  ConfigurationPageParams,
+} from '@hafla/shared/catalog/configuration-pages';
 import { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { FaqList } from '@hafla/shared/catalog/faq';
 import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
@@ -18,17 +21,30 @@ export async function catalogRoutes(app: App) {
   const publicUrl = app.config.PUBLIC_URL;
 
   app.get('/api/v1/app_config/', {
-    schema: { tags, summary: 'Application information: version, languages, currencies, limits', response: { 200: AppInfo, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Application information: version, languages, currencies, limits',
+      response: { 200: AppInfo, ...errorResponses },
+    },
     handler: (request) => catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
   });
 
   app.get('/api/v1/app_config/home-page-config/', {
-    schema: { tags, summary: 'Home page sections in display order', response: { 200: HomePageConfig, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Home page sections in display order',
+      response: { 200: HomePageConfig, ...errorResponses },
+    },
     handler: (request) => catalog.getHomePageConfig(db, request.language),
   });
 
   app.get('/api/v1/categories/', {
-    schema: { tags, summary: 'Event categories', querystring: PaginationQuery, response: { 200: CategoryList, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Event categories',
+      querystring: PaginationQuery,
+      response: { 200: CategoryList, ...errorResponses },
+    },
     handler: async (request) => {
       const { count, results } = await catalog.listCategories(db, request.language, request.query);
       return toPage(request, request.query, count, results, publicUrl);
@@ -36,12 +52,22 @@ export async function catalogRoutes(app: App) {
   });
 
   app.get('/api/v1/categories/:id', {
-    schema: { tags, summary: 'One event category', params: CategoryParams, response: { 200: Category, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'One event category',
+      params: CategoryParams,
+      response: { 200: Category, ...errorResponses },
+    },
     handler: (request) => catalog.getCategory(db, request.language, request.params.id),
   });
 
   app.get('/api/v1/event_types/', {
-    schema: { tags, summary: 'Event types', querystring: PaginationQuery, response: { 200: EventTypeList, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Event types',
+      querystring: PaginationQuery,
+      response: { 200: EventTypeList, ...errorResponses },
+    },
     handler: async (request) => {
       const { count, results } = await catalog.listEventTypes(db, request.language, request.query);
       return toPage(request, request.query, count, results, publicUrl);
@@ -49,7 +75,12 @@ export async function catalogRoutes(app: App) {
   });
 
   app.get('/api/v1/faq/', {
-    schema: { tags, summary: 'Frequently asked questions', querystring: PaginationQuery, response: { 200: FaqList, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Frequently asked questions',
+      querystring: PaginationQuery,
+      response: { 200: FaqList, ...errorResponses },
+    },
     handler: async (request) => {
       const { count, results } = await catalog.listFaq(db, request.language, request.query);
       return toPage(request, request.query, count, results, publicUrl);
@@ -76,9 +107,12 @@ export async function catalogRoutes(app: App) {
       response: { 201: ProblemReport, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const report = await catalog.createProblemReport(db, currentUser(request).userId, request.body);
+      const report = await catalog.createProblemReport(
+        db,
+        currentUser(request).userId,
+        request.body,
+      );
       return reply.code(201).send(report);
     },
   });
 }
-

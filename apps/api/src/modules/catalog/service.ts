@@ -15,7 +15,11 @@ import * as queries from './queries';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
 
 /** Picks `<field>_<language>` from a bilingual row. */
-function localized<R extends Record<string, unknown>>(row: R, field: string, language: Language): string {
+function localized<R extends Record<string, unknown>>(
+  row: R,
+  field: string,
+  language: Language,
+): string {
   return String(row[`${field}_${language}`] ?? row[`${field}_en`] ?? '');
 }
 
@@ -30,7 +34,10 @@ export async function getCategory(db: Db, language: Language, id: number): Promi
   return toCategory(row, language);
 }
 
-function toCategory(row: Awaited<ReturnType<typeof queries.findCategory>> & object, language: Language): Category {
+function toCategory(
+  row: Awaited<ReturnType<typeof queries.findCategory>> & object,
+  language: Language,
+): Category {
   return {
     id: row.id,
     slug: row.slug,
@@ -42,7 +49,11 @@ function toCategory(row: Awaited<ReturnType<typeof queries.findCategory>> & obje
 
 export async function listEventTypes(db: Db, language: Language, window: PaginationQuery) {
   const { rows, count } = await queries.findEventTypes(db, window);
-  const results: EventType[] = rows.map((row) => ({ id: row.id, slug: row.slug, name: localized(row, 'name', language) }));
+  const results: EventType[] = rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: localized(row, 'name', language),
+  }));
   return { count, results };
 }
 
@@ -57,7 +68,11 @@ export async function listFaq(db: Db, language: Language, window: PaginationQuer
   return { count, results };
 }
 
-export async function getConfigurationPage(db: Db, language: Language, idOrSlug: string): Promise<ConfigurationPage> {
+export async function getConfigurationPage(
+  db: Db,
+  language: Language,
+  idOrSlug: string,
+): Promise<ConfigurationPage> {
   const key = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug };
   const row = await queries.findConfigurationPage(db, key);
   if (!row) throw notFound();
@@ -77,13 +92,21 @@ async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
   return { ...seedPlatformSettings, ...stored };
 }
 
-export async function getAppInfo(db: Db, language: Language, monitoringDsn: string | null): Promise<AppInfo> {
+export async function getAppInfo(
+  db: Db,
+  language: Language,
+  monitoringDsn: string | null,
+): Promise<AppInfo> {
   const settings = await readPlatformSettings(db);
   return {
     name: APP_NAME,
     version: APP_VERSION,
     default_language: 'en',
-    languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], dir: directionOf(code) })),
+    languages: LANGUAGES.map((code) => ({
+      code,
+      name: LANGUAGE_NAMES[code],
+      dir: directionOf(code),
+    })),
     default_currency: settings.default_currency,
     currencies: settings.currencies.map((currency) => ({
       code: currency.code,
@@ -101,7 +124,8 @@ export async function getAppInfo(db: Db, language: Language, monitoringDsn: stri
 }
 
 export async function getHomePageConfig(db: Db, language: Language): Promise<HomePageConfig> {
-  const stored = (await queries.findSetting(db, 'home-page-config')) as typeof seedHomeSections | null;
+  const stored = (await queries.findSetting(db, 'home-page-config')) as
+    typeof seedHomeSections | null;
   const sections: HomeSection[] = (stored ?? seedHomeSections)
     .map((section) => ({
       id: section.id,

@@ -8,7 +8,11 @@ const tags = ['health'];
 export async function healthRoutes(app: App) {
   app.get('/healthz', {
     config: { rateLimit: false },
-    schema: { tags, summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'The process is alive',
+      response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
+    },
     handler: async () => ({ status: 'ok' as const }),
   });
 
@@ -17,7 +21,10 @@ export async function healthRoutes(app: App) {
     schema: {
       tags,
       summary: 'The database answers',
-      response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }), ...errorResponses },
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }),
+        ...errorResponses,
+      },
     },
     handler: async (request) => {
       try {

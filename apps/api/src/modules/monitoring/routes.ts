@@ -16,9 +16,13 @@ export async function monitoringRoutes(app: App) {
 
   // The SDK posts envelopes as text/plain or application/x-sentry-envelope: keep the raw bytes.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ENVELOPE_BYTES }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: MAX_ENVELOPE_BYTES },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post('/monitoring', {
     bodyLimit: MAX_ENVELOPE_BYTES,
@@ -32,7 +36,8 @@ export async function monitoringRoutes(app: App) {
     handler: async (request, reply) => {
       if (!configured) throw new AppError('monitoring_unavailable', { status: 404 });
       const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('monitoring_rejected', { status: 400 });
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new AppError('monitoring_rejected', { status: 400 });
       checkEnvelope(body, configured);
 
       let upstream: Response;

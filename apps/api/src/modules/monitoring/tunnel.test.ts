@@ -16,7 +16,14 @@ describe('parseDsn', () => {
   });
 
   it('rejects what is not a DSN', () => {
-    for (const value of ['', 'nope', 'ftp://k@h/1', 'https://h/1', 'https://k@h/', 'https://k@h/abc']) {
+    for (const value of [
+      '',
+      'nope',
+      'ftp://k@h/1',
+      'https://h/1',
+      'https://k@h/',
+      'https://k@h/abc',
+    ]) {
       expect(parseDsn(value), value).toBeNull();
     }
   });
@@ -24,14 +31,22 @@ describe('parseDsn', () => {
 
 describe('checkEnvelope', () => {
   const configured = parseDsn('https://abc@o1.ingest.sentry.io/123')!;
-  const envelope = (header: unknown) => Buffer.from(`${JSON.stringify(header)}\n{"type":"event"}\n{}`);
+  const envelope = (header: unknown) =>
+    Buffer.from(`${JSON.stringify(header)}\n{"type":"event"}\n{}`);
 
   it('accepts the configured DSN', () => {
-    expect(() => checkEnvelope(envelope({ dsn: 'https://abc@o1.ingest.sentry.io/123' }), configured)).not.toThrow();
+    expect(() =>
+      checkEnvelope(envelope({ dsn: 'https://abc@o1.ingest.sentry.io/123' }), configured),
+    ).not.toThrow();
   });
 
   it('refuses any other DSN with a 4xx AppError', () => {
-    for (const dsn of ['https://abc@o1.ingest.sentry.io/124', 'https://abc@attacker.example/123', 42, null]) {
+    for (const dsn of [
+      'https://abc@o1.ingest.sentry.io/124',
+      'https://abc@attacker.example/123',
+      42,
+      null,
+    ]) {
       try {
         checkEnvelope(envelope({ dsn }), configured);
         expect.unreachable();

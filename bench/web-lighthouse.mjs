@@ -1,0 +1,93 @@
+// Lighthouse (mobile) on the built home page in Debian's chromium, plus the initial JavaScript
+// size (the entry script and its modulepreloads, gzip). Prints each figure as a ratio to its limit.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT, startApp } from './lib/start-app.mjs';
+
+const TARGETS = { performance: 90, accessibility: 95 };
+const INITIAL_JS_LIMIT_KB = 170;
+
+function initialJsBytes() {
+  const dist = path.join(ROOT, 'apps', 'web', 'dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g))
+    files.add(match[1]);
+  let total = 0;
+  for (const file of files)
+    total += gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return { total, files: [...files] };
+}
+
+const chromePath = execFileSync(
+  'sh',
+  ['-c', 'command -v chromium || command -v chromium-browser'],
+  { encoding: 'utf8' },
+).trim();
+const app = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+let failed = false;
+try {
+  const result = await lighthouse(`${app.url}/`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const categories = result.lhr.categories;
+  console.log(
+    `Lighthouse ${result.lhr.lighthouseVersion}, ${result.lhr.configSettings.formFactor}, ${app.url}/`,
+  );
+  for (const [id, category] of Object.entries(categories)) {
+    const score = Math.round((category.score ?? 0) * 100);
+    const target = TARGETS[id];
+    const verdict = target
+      ? ` target ≥ ${target}  ratio ${(score / target).toFixed(2)} ${score >= target ? 'ok' : 'BELOW'}`
+      : '';
+    if (target && score < target) failed = true;
+    console.log(`  ${id.padEnd(15)} ${String(score).padStart(3)}${verdict}`);
+  }
+  for (const audit of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]) {
+    console.log(`  ${audit.padEnd(26)} ${result.lhr.audits[audit]?.displayValue ?? '?'}`);
+  }
+  const failedA11y = Object.values(result.lhr.audits).filter(
+    (a) =>
+      a.score !== null &&
+      a.score < 1 &&
+      categories.accessibility.auditRefs.some((ref) => ref.id === a.id),
+  );
+  for (const audit of failedA11y)
+    console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
+} finally {
+  await chrome.kill();
+  await app.stop();
+}
+
+const { total, files } = initialJsBytes();
+const kb = total / 1024;
+console.log(
+  `Initial JS: ${kb.toFixed(1)} KB gzip in ${files.length} file(s); limit ${INITIAL_JS_LIMIT_KB} KB, ratio ${(kb / INITIAL_JS_LIMIT_KB).toFixed(2)} ${kb <= INITIAL_JS_LIMIT_KB ? 'ok' : 'OVER'}`,
+);
+if (kb > INITIAL_JS_LIMIT_KB) failed = true;
+process.exit(failed ? 1 : 0);
