@@ -27,6 +27,8 @@ export const webPlugin = fp<WebOptions>(
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to every text file; send them to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);

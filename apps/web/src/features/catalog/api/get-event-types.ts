@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventTypeList } from '@hafla/shared/catalog/event-types';
+import { apiClient } from '../../../lib/api-client';
+
+export interface GetEventTypesParams {
+  limit?: number;
+  offset?: number;
+}
+
+const ALL_EVENT_TYPES: Required<GetEventTypesParams> = { limit: 100, offset: 0 };
+
+export function getEventTypes(
+  params: GetEventTypesParams = ALL_EVENT_TYPES,
+  signal?: AbortSignal,
+): Promise<EventTypeList> {
+  return apiClient.get<EventTypeList>('/api/v1/event_types/', {
+    query: { limit: params.limit, offset: params.offset },
+    signal,
+  });
+}
+
+export function eventTypesQueryOptions(params: GetEventTypesParams = ALL_EVENT_TYPES) {
+  return queryOptions({
+    queryKey: ['event-types', params],
+    queryFn: ({ signal }) => getEventTypes(params, signal),
+  });
+}
+
+export function useEventTypes(params?: GetEventTypesParams) {
+  return useQuery(eventTypesQueryOptions(params));
+}

@@ -1,0 +1,14 @@
+import type common from '../locales/en/common.json';
+import type catalog from '../locales/en/catalog.json';
+import type auth from '../locales/en/auth.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      catalog: typeof catalog;
+      auth: typeof auth;
+    };
+  }
+}

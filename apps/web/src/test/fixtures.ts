@@ -1,0 +1,86 @@
+import type { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
+import type { CategoryList } from '@hafla/shared/catalog/categories';
+import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
+import type { EventTypeList } from '@hafla/shared/catalog/event-types';
+import type { FaqList } from '@hafla/shared/catalog/faq';
+
+export const appInfo: AppInfo = {
+  name: 'Hafla',
+  version: '0.1.0',
+  default_language: 'en',
+  languages: [
+    { code: 'en', name: 'English', dir: 'ltr' },
+    { code: 'ar', name: 'العربية', dir: 'rtl' },
+  ],
+  default_currency: 'USD',
+  currencies: [{ code: 'USD', name: 'US dollar', minor_units: 2 }],
+  limits: {
+    events_published_per_month: 10,
+    max_tickets_per_order: 10,
+    hold_minutes: 10,
+    max_upload_bytes: 5_000_000,
+  },
+  monitoring: { dsn: null, tunnel: '/monitoring' },
+};
+
+export const homePageConfig: HomePageConfig = {
+  key: 'home-page-config',
+  value: [
+    { id: 'categories', kind: 'categories', title: 'Explore categories', position: 1 },
+    { id: 'upcoming', kind: 'upcoming', title: 'Coming up', position: 2 },
+  ],
+};
+
+export const categories: CategoryList = {
+  count: 2,
+  next: null,
+  previous: null,
+  results: [
+    {
+      id: 1,
+      slug: 'music',
+      name: 'Music',
+      description: 'Concerts, festivals and live sets.',
+      icon: '🎵',
+    },
+    { id: 2, slug: 'theatre', name: 'Theatre', description: 'Plays and musicals.', icon: '🎭' },
+  ],
+};
+
+export const eventTypes: EventTypeList = {
+  count: 2,
+  next: null,
+  previous: null,
+  results: [
+    { id: 1, slug: 'in-person', name: 'In person' },
+    { id: 2, slug: 'online', name: 'Online' },
+  ],
+};
+
+export const faq: FaqList = {
+  count: 2,
+  next: null,
+  previous: null,
+  results: [
+    {
+      id: 2,
+      question: 'How long are tickets held while I pay?',
+      answer: 'Your tickets are held for 10 minutes.',
+      position: 2,
+    },
+    {
+      id: 1,
+      question: 'How do I book tickets?',
+      answer: 'Open an event and pick a time slot.\n\nYour tickets arrive by email.',
+      position: 1,
+    },
+  ],
+};
+
+export const termsPage: ConfigurationPage = {
+  id: 1,
+  slug: 'terms',
+  title: 'Terms of use',
+  body: 'By using Hafla you agree to these terms.\n\nOrganizers are responsible for their events.',
+  updated_at: '2025-01-15T10:00:00.000Z',
+};

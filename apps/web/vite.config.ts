@@ -1,0 +1,70 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
+
+const API_ORIGIN = 'http://localhost:3000';
+
+/** Same-origin paths the API process owns; the dev and preview servers hand them over. */
+const apiProxy: Record<string, ProxyOptions> = {
+  '/api': { target: API_ORIGIN },
+  '/monitoring': { target: API_ORIGIN },
+  '/healthz': { target: API_ORIGIN },
+  '/readyz': { target: API_ORIGIN },
+  '/socket.io': { target: API_ORIGIN, ws: true },
+};
+
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
+
+async function listFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(directory, entry.name);
+      return entry.isDirectory() ? listFiles(full) : Promise.resolve([full]);
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes .br and .gz beside each text asset so the API can send them as they are
+ * (@fastify/static `preCompressed`) instead of compressing on every request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'hafla-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      for (const file of files) {
+        if ((await stat(file)).size < 1024) continue;
+        const content = await readFile(file);
+        await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompressAssets()],
+  // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
+  base: '/',
+  server: { port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { port: 4173, strictPort: true, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+});
