@@ -1,5 +1,7 @@
 // Lighthouse (mobile) on the built home page in Debian's chromium, plus the initial JavaScript
 // size (the entry script and its modulepreloads, gzip). Prints each figure as a ratio to its limit.
+// Scores vary from run to run on a shared 2-core machine, so the median of RUNS runs is judged,
+// as Lighthouse's own documentation recommends.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,26 +44,38 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
+const RUNS = Number(process.env.RUNS ?? 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let failed = false;
 try {
-  const result = await lighthouse(`${app.url}/`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  const categories = result.lhr.categories;
+  // A visitor meets a warm server: load the page and its API calls once before measuring.
+  for (const path of ['/', '/api/v1/app_config/', '/api/v1/categories/', '/api/v1/event_types/'])
+    await fetch(app.url + path);
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(`${app.url}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    runs.push(result.lhr);
+  }
+  const lhr = runs[0];
   console.log(
-    `Lighthouse ${result.lhr.lighthouseVersion}, ${result.lhr.configSettings.formFactor}, ${app.url}/`,
+    `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${app.url}/, median of ${RUNS} runs`,
   );
-  for (const [id, category] of Object.entries(categories)) {
-    const score = Math.round((category.score ?? 0) * 100);
+  for (const id of Object.keys(lhr.categories)) {
+    const scores = runs.map((r) => Math.round((r.categories[id].score ?? 0) * 100));
+    const score = median(scores);
     const target = TARGETS[id];
     const verdict = target
       ? ` target ≥ ${target}  ratio ${(score / target).toFixed(2)} ${score >= target ? 'ok' : 'BELOW'}`
       : '';
     if (target && score < target) failed = true;
-    console.log(`  ${id.padEnd(15)} ${String(score).padStart(3)}${verdict}`);
+    console.log(
+      `  ${id.padEnd(15)} ${String(score).padStart(3)}  (runs: ${scores.join(', ')})${verdict}`,
+    );
   }
   for (const audit of [
     'first-contentful-paint',
@@ -69,16 +83,18 @@ try {
     'total-blocking-time',
     'cumulative-layout-shift',
   ]) {
-    console.log(`  ${audit.padEnd(26)} ${result.lhr.audits[audit]?.displayValue ?? '?'}`);
+    const values = runs.map((r) => r.audits[audit]?.numericValue ?? 0);
+    const unit = audit === 'cumulative-layout-shift' ? '' : ' ms';
+    console.log(
+      `  ${audit.padEnd(26)} ${median(values).toFixed(audit === 'cumulative-layout-shift' ? 3 : 0)}${unit}`,
+    );
   }
-  const failedA11y = Object.values(result.lhr.audits).filter(
-    (a) =>
-      a.score !== null &&
-      a.score < 1 &&
-      categories.accessibility.auditRefs.some((ref) => ref.id === a.id),
-  );
-  for (const audit of failedA11y)
-    console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
+  const accessibilityRefs = new Set(lhr.categories.accessibility.auditRefs.map((ref) => ref.id));
+  for (const audit of Object.values(lhr.audits)) {
+    if (accessibilityRefs.has(audit.id) && audit.score !== null && audit.score < 1) {
+      console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
+    }
+  }
 } finally {
   await chrome.kill();
   await app.stop();

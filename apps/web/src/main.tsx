@@ -1,5 +1,5 @@
 import './app/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
@@ -22,11 +22,15 @@ async function startApp(root: HTMLElement) {
   const router = createAppRouter(queryClient);
   await i18nReady;
 
-  createRoot(root).render(
-    <StrictMode>
-      <App language={language} queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
+  // A transition lets React yield while it builds the first screen instead of blocking the
+  // main thread in one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App language={language} queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 const root = document.getElementById('root');

@@ -3,6 +3,7 @@ import type { BackendModule, ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@hafla/shared/common/i18n';
 import type { Language } from '@hafla/shared/common/i18n';
+import englishCommon from '../locales/en/common.json';
 
 export const DEFAULT_NAMESPACE = 'common';
 
@@ -42,6 +43,10 @@ export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<t
     fallbackLng: false,
     load: 'currentOnly',
     ns: [DEFAULT_NAMESPACE],
+    // English, the default, ships its small common namespace in the entry chunk so the first
+    // screen does not wait for another download; everything else comes from the backend.
+    ...(language === 'en' ? { resources: { en: { common: englishCommon } } } : {}),
+    partialBundledLanguages: true,
     defaultNS: DEFAULT_NAMESPACE,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
