@@ -1,8 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -45,17 +44,18 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
+      // Pinned to versions that resolve in JavaScript: newer ones need native bindings whose
+      // other-platform builds the registry lacks, which breaks `npm ci` from the lock file.
+      'import-x/resolver': {
+        typescript: {
           project: [
             'packages/shared/tsconfig.json',
             'apps/*/tsconfig.json',
             'e2e/tsconfig.json',
             'bench/tsconfig.json',
           ],
-        }),
-      ],
+        },
+      },
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
