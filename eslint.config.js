@@ -46,6 +46,8 @@ export default tseslint.config(
     settings: {
       // Pinned to versions that resolve in JavaScript: newer ones need native bindings whose
       // other-platform builds the registry lacks, which breaks `npm ci` from the lock file.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver': {
         typescript: {
           project: [
