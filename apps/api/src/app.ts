@@ -62,8 +62,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(errorsPlugin);
   await app.register(notFoundPlugin, {
     spaFallback: serveWeb
-      ? (request, reply) => {
-          if (!request.headers.accept?.includes('text/html')) return false;
+      ? (_request, reply) => {
           sendSpaIndex(reply);
           return true;
         }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export interface NotFoundOptions {
-  /** Answers GET requests for unknown non-API paths (the SPA's index.html); false when it can't. */
+  /** Answers a browser's page request with the SPA's index.html; false when there is no build. */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
 
@@ -48,6 +48,17 @@ export const notFoundPlugin = fp<NotFoundOptions>(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      // Pages of the SPA share paths with API calls of other methods (GET /auth/login is a
+      // screen, POST /auth/login/ signs in), so a browser asking for HTML gets the app first.
+      const isApi = API_PREFIXES.some(
+        (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+      );
+      const wantsPage =
+        !isApi &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        request.headers.accept?.includes('text/html') === true;
+      if (wantsPage && options.spaFallback?.(request, reply)) return reply;
+
       const match = index.find('GET', pathname);
       const url = (match?.store as { url?: string } | undefined)?.url;
       const allowed = url ? methodsByPath.get(url) : undefined;
@@ -56,16 +67,6 @@ export const notFoundPlugin = fp<NotFoundOptions>(
         return sendEnvelope(request, reply, 405, 'client_error', [
           { code: 'method_not_allowed', attr: null, params: { method: request.method } },
         ]);
-      }
-      const isApi = API_PREFIXES.some(
-        (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
-      );
-      if (
-        !isApi &&
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        options.spaFallback?.(request, reply)
-      ) {
-        return reply;
       }
       return sendEnvelope(request, reply, 404, 'client_error', [{ code: 'not_found', attr: null }]);
     });
