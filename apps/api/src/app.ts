@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -7,16 +8,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { App } from './lib/types';
+import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { hasWebBuild, sendSpaIndex, webPlugin } from './plugins/web';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -25,6 +30,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    mailer: Mailer;
   }
 }
 
@@ -32,9 +38,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests may pass their own (an SMTP sink on loopback is configured through SMTP_URL instead). */
+  mailer?: Mailer;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logger, mailer }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
@@ -53,6 +61,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.DATA_DIR,
+        logger: app.log,
+      }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
 
   const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const serveWeb = hasWebBuild(webRoot);
@@ -75,10 +94,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     rateLimitWindow: config.RATE_LIMIT_WINDOW,
   });
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
+  await app.register(cookie);
   await app.register(openapiPlugin);
+  await app.register(uploadsPlugin, { dataDir: config.DATA_DIR });
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
   await app.register(monitoringRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 

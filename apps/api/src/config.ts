@@ -36,6 +36,13 @@ const EnvSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Hafla <no-reply@hafla.localhost>'),
+  /** Requests per IP per 10 minutes on each sign-in, registration and code endpoint. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: booleanFlag.default(true),
 });
 
@@ -82,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where npm was invoked.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR);
   return {
     ...values,
     DATA_DIR: dataDir,

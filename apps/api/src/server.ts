@@ -12,7 +12,7 @@ async function main() {
     poolMax: config.DATABASE_POOL_MAX,
   });
   await database.migrate();
-  if (config.SEED_DEMO && !(await isSeeded(database.db))) await seedDatabase(database.db);
+  if (!(await isSeeded(database.db))) await seedDatabase(database.db, { demo: config.SEED_DEMO });
 
   const app = await buildApp({ config, database });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

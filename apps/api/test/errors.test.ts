@@ -3,11 +3,13 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@hafla/shared/common/errors';
 import { problemReports } from '../src/db/schema/catalog';
-import { bearer, createTestContext, type TestContext } from './helpers';
+import { bearer, createTestContext, demoUserId, type TestContext } from './helpers';
 
 let ctx: TestContext;
+let attendee: { userId: string };
 beforeAll(async () => {
   ctx = await createTestContext({ BODY_LIMIT: '2048' });
+  attendee = { userId: await demoUserId(ctx) };
 });
 afterAll(() => ctx.close());
 
@@ -27,7 +29,10 @@ describe('the error envelope', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config), 'content-type': 'application/json' },
+      headers: {
+        authorization: await bearer(ctx.config, attendee),
+        'content-type': 'application/json',
+      },
       payload: '{"subject": "x",',
     });
     expect(response.statusCode).toBe(400);
@@ -55,7 +60,10 @@ describe('the error envelope', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config), 'content-type': 'application/json' },
+      headers: {
+        authorization: await bearer(ctx.config, attendee),
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ ...validReport, message: 'x'.repeat(4096) }),
     });
     expect(response.statusCode).toBe(413);
@@ -95,7 +103,7 @@ describe('the error envelope', () => {
   });
 
   it('answers an expired token and a garbage token with token_not_valid', async () => {
-    const expired = await bearer(ctx.config, {}, new Date(Date.now() - 60 * 60 * 1000));
+    const expired = await bearer(ctx.config, attendee, new Date(Date.now() - 60 * 60 * 1000));
     for (const authorization of [expired, 'Bearer not.a.jwt', 'Bearer']) {
       const response = await ctx.app.inject({
         method: 'POST',
@@ -140,7 +148,7 @@ describe('the error envelope', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config) },
+      headers: { authorization: await bearer(ctx.config, attendee) },
       payload: { subject: 'x', event: 'seven', extra: true },
     });
     expect(response.statusCode).toBe(400);
@@ -161,7 +169,10 @@ describe('the error envelope', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config), 'content-type': 'application/xml' },
+      headers: {
+        authorization: await bearer(ctx.config, attendee),
+        'content-type': 'application/xml',
+      },
       payload: '<report/>',
     });
     expect(response.statusCode).toBe(415);
@@ -177,16 +188,21 @@ describe('the error envelope', () => {
     expect(envelope(response).errors[0]?.detail).toBe('يجب أن تكون هذه القيمة أكبر من أو تساوي 1.');
   });
 
-  it('maps a database type violation to a field-less invalid code, not a 500', async () => {
-    // The accounts issue makes user ids real; a token whose subject is not a uuid reaches the database today.
+  it('maps a database violation to a client error, not a 500', async () => {
+    // A well-signed token whose user no longer exists reaches the reporter foreign key.
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config, { userId: 'not-a-uuid' }) },
+      headers: {
+        authorization: await bearer(ctx.config, { userId: '4b0e3c2e-8f7a-4d8e-9a55-1f2b3c4d5e6f' }),
+      },
       payload: validReport,
     });
     expect(response.statusCode).toBe(400);
-    expect(envelope(response).errors[0]?.code).toBe('invalid');
+    expect(envelope(response).errors[0]).toMatchObject({
+      code: 'does_not_exist',
+      attr: 'reporter_id',
+    });
   });
 
   it('creates a problem report for a signed-in user', async () => {
@@ -194,7 +210,7 @@ describe('the error envelope', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/problem-reports/',
-      headers: { authorization: await bearer(ctx.config) },
+      headers: { authorization: await bearer(ctx.config, attendee) },
       payload: { ...validReport, subject: '  Broken page  ' },
     });
     expect(response.statusCode).toBe(201);

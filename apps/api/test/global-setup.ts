@@ -15,7 +15,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: os.tmpdir(), inMemory: true });
   await database.migrate();
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demo: true });
   const dump = await dumpPglite(database);
   await database.close();
   const file = path.join(os.tmpdir(), `hafla-pglite-template-${process.pid}.tar`);

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { users } from '../src/db/schema/accounts';
 import { seedDatabase } from '../src/db/seed/seed';
 import type { App } from '../src/lib/types';
 import { signAccessToken, type AccessClaims } from '../src/lib/tokens';
@@ -43,7 +45,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     poolMax: 5,
   });
   await database.migrate();
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demo: true });
   return {
     database,
     async drop() {
@@ -81,16 +83,23 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-export const TEST_USER_ID = '4b0e3c2e-8f7a-4d8e-9a55-1f2b3c4d5e6f';
+/** The id of a seeded demo account (see src/db/seed/demo-accounts.ts). */
+export async function demoUserId(ctx: TestContext, email = 'attendee@hafla.test'): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no demo account ${email}`);
+  return row.id;
+}
 
+/** An Authorization header for any claims, signed with the app's secret. */
 export function bearer(
   config: Config,
-  claims: Partial<AccessClaims> = {},
+  claims: Partial<AccessClaims> & { userId: string },
   now?: Date,
 ): Promise<string> {
-  return signAccessToken(
-    config.JWT_SECRET,
-    { userId: TEST_USER_ID, roles: ['attendee'], ...claims },
-    now,
-  ).then((token) => `Bearer ${token}`);
+  return signAccessToken(config.JWT_SECRET, { roles: ['attendee'], ...claims }, now).then(
+    (token) => `Bearer ${token}`,
+  );
 }

@@ -34,6 +34,20 @@ const en: Catalog = {
   monitoring_rejected: 'This error report was refused.',
   monitoring_unavailable: 'Error reporting is not configured.',
   bad_gateway: 'The upstream service did not answer.',
+  otp_sent: 'If the address can receive a code, we have emailed one. It is valid for 10 minutes.',
+  otp_invalid: 'This code is not correct.',
+  otp_expired: 'This code has expired. Ask for a new one.',
+  otp_locked: 'Too many wrong tries. Ask for a new code.',
+  resend_too_soon: 'Please wait {seconds} seconds before asking for another code.',
+  invalid_credentials: 'The email or password is not correct.',
+  email_not_verified: 'Verify your email before signing in. We can send you a new code.',
+  reset_token_invalid: 'This reset link has expired or was already used. Start again.',
+  old_password_incorrect: 'Your current password is not correct.',
+  password_too_common: 'This password is too common. Choose a less predictable one.',
+  password_too_similar: 'The password is too similar to your email.',
+  image_invalid: 'Upload a PNG, JPEG, WebP or GIF image.',
+  logged_out: 'You are signed out.',
+  password_reset_done: 'Your password has been changed. Sign in with the new one.',
 };
 
 const ar: Catalog = {
@@ -64,6 +78,20 @@ const ar: Catalog = {
   monitoring_rejected: 'تم رفض تقرير الخطأ هذا.',
   monitoring_unavailable: 'الإبلاغ عن الأخطاء غير مُعد.',
   bad_gateway: 'لم تستجب الخدمة الخارجية.',
+  otp_sent: 'إذا كان بإمكان هذا العنوان استلام رمز، فقد أرسلناه إليه. الرمز صالح لمدة 10 دقائق.',
+  otp_invalid: 'هذا الرمز غير صحيح.',
+  otp_expired: 'انتهت صلاحية هذا الرمز. اطلب رمزًا جديدًا.',
+  otp_locked: 'محاولات خاطئة كثيرة. اطلب رمزًا جديدًا.',
+  resend_too_soon: 'يرجى الانتظار {seconds} ثانية قبل طلب رمز آخر.',
+  invalid_credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  email_not_verified: 'أكّد بريدك الإلكتروني قبل تسجيل الدخول. يمكننا إرسال رمز جديد إليك.',
+  reset_token_invalid: 'انتهت صلاحية رابط إعادة التعيين أو استُخدم من قبل. ابدأ من جديد.',
+  old_password_incorrect: 'كلمة المرور الحالية غير صحيحة.',
+  password_too_common: 'كلمة المرور هذه شائعة جدًا. اختر كلمة أصعب توقعًا.',
+  password_too_similar: 'كلمة المرور قريبة جدًا من بريدك الإلكتروني.',
+  image_invalid: 'ارفع صورة بصيغة PNG أو JPEG أو WebP أو GIF.',
+  logged_out: 'تم تسجيل خروجك.',
+  password_reset_done: 'تم تغيير كلمة المرور. سجّل الدخول بالكلمة الجديدة.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };

@@ -32,6 +32,11 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request_too_large' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'request_too_large' },
+  FST_FILES_LIMIT: { status: 413, code: 'request_too_large' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'request_too_large' },
+  FST_PARTS_LIMIT: { status: 413, code: 'request_too_large' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, code: 'invalid' },
 };
 
 /** Maps one zod issue (as fastify-type-provider-zod reports it) to a field code. */

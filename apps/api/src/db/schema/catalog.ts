@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 /** Bilingual platform content: every human text column exists once per language. */
 const timestamps = {
@@ -59,8 +60,9 @@ export const problemReports = pgTable(
   'problem_reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    // The accounts issue adds the users table and the foreign key.
-    reporter_id: uuid('reporter_id').notNull(),
+    reporter_id: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     event_id: integer('event_id'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),

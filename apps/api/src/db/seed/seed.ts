@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { seedDemoAccounts } from './demo-accounts';
 import {
   appSettings,
   categories,
@@ -17,7 +18,7 @@ import {
 } from './catalog-data';
 
 export const SEED_MARKER = 'seed_version';
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 
 /** Whether the database has never been seeded (npm start seeds only then). */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -26,10 +27,10 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 /**
- * Inserts the platform content. Idempotent: rows are keyed by slug (or, for FAQ, by the
+ * Inserts the platform content, and the demo data when asked. Idempotent: rows are keyed by slug (or, for FAQ, by the
  * English question), so running it twice changes nothing and never duplicates.
  */
-export async function seedDatabase(db: Db): Promise<void> {
+export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(categories)
@@ -61,4 +62,6 @@ export async function seedDatabase(db: Db): Promise<void> {
       ])
       .onConflictDoNothing({ target: appSettings.key });
   });
+  // Demo accounts (and, as features arrive, their demo data) for trying Hafla out.
+  if (options.demo) await seedDemoAccounts(db);
 }

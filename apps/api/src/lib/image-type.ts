@@ -1,0 +1,30 @@
+export interface ImageType {
+  mime: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+  extension: 'png' | 'jpg' | 'webp' | 'gif';
+}
+
+/** Identifies an image by its first bytes; what the client claims about the file is ignored. */
+export function detectImageType(content: Buffer): ImageType | null {
+  const starts = (bytes: number[], offset = 0) =>
+    bytes.every((byte, i) => content[offset + i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: 'image/png', extension: 'png' };
+  if (starts([0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extension: 'jpg' };
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { mime: 'image/webp', extension: 'webp' };
+  if (
+    starts([0x47, 0x49, 0x46, 0x38]) &&
+    (content[4] === 0x37 || content[4] === 0x39) &&
+    content[5] === 0x61
+  ) {
+    return { mime: 'image/gif', extension: 'gif' };
+  }
+  return null;
+}
+
+export const MIME_BY_EXTENSION: Record<string, ImageType['mime']> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};

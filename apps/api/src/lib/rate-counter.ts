@@ -1,0 +1,103 @@
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { codeSendSpacing, rateCounters } from '../db/schema/accounts';
+import { AppError } from './app-error';
+
+export interface Window {
+  limit: number;
+  seconds: number;
+}
+
+function windowStart(now: Date, seconds: number): Date {
+  const size = seconds * 1000;
+  return new Date(Math.floor(now.getTime() / size) * size);
+}
+
+/**
+ * Counts one hit on `key` in the current fixed window and refuses past the limit with
+ * `throttled` and Retry-After. The counter lives in the database, so the limit holds across
+ * every API process.
+ */
+export async function hitRateCounter(
+  db: Db,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<void> {
+  const start = windowStart(now, window.seconds);
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ key, window_start: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateCounters.key, rateCounters.window_start],
+      set: { count: sql`${rateCounters.count} + 1` },
+    })
+    .returning({ count: rateCounters.count });
+  if ((row?.count ?? 0) > window.limit) throw throttledUntil(start, window.seconds, now);
+  // Old windows are swept now and then by whoever passes by; no job is needed for correctness.
+  if (Math.random() < 0.01) {
+    await db
+      .delete(rateCounters)
+      .where(lt(rateCounters.window_start, new Date(now.getTime() - 86_400_000)));
+  }
+}
+
+/** Reads the current window's count without counting (for limits on failures only). */
+export async function readRateCounter(
+  db: Db,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<void> {
+  const start = windowStart(now, window.seconds);
+  const [row] = await db
+    .select({ count: rateCounters.count })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, key), eq(rateCounters.window_start, start)));
+  if ((row?.count ?? 0) >= window.limit) throw throttledUntil(start, window.seconds, now);
+}
+
+function throttledUntil(start: Date, seconds: number, now: Date): AppError {
+  const wait = Math.max(1, Math.ceil((start.getTime() + seconds * 1000 - now.getTime()) / 1000));
+  return new AppError('throttled', {
+    status: 429,
+    params: { seconds: wait },
+    headers: { 'retry-after': String(wait) },
+  });
+}
+
+/**
+ * Lets one send through per `seconds` for `key`, atomically across processes; otherwise throws
+ * `code` (429) with the seconds left in Retry-After.
+ */
+export async function spaceSends(
+  db: Db,
+  key: string,
+  seconds: number,
+  code: string,
+  now = new Date(),
+): Promise<void> {
+  const earliest = new Date(now.getTime() - seconds * 1000);
+  const [claimed] = await db
+    .insert(codeSendSpacing)
+    .values({ key, last_sent_at: now })
+    .onConflictDoUpdate({
+      target: codeSendSpacing.key,
+      set: { last_sent_at: now },
+      setWhere: lte(codeSendSpacing.last_sent_at, earliest),
+    })
+    .returning({ at: codeSendSpacing.last_sent_at });
+  if (claimed) return;
+  const [current] = await db.select().from(codeSendSpacing).where(eq(codeSendSpacing.key, key));
+  const wait = current
+    ? Math.max(
+        1,
+        Math.ceil((current.last_sent_at.getTime() + seconds * 1000 - now.getTime()) / 1000),
+      )
+    : seconds;
+  throw new AppError(code, {
+    status: 429,
+    params: { seconds: wait },
+    headers: { 'retry-after': String(wait) },
+  });
+}

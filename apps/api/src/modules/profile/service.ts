@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type {
+  OwnProfile,
+  PublicProfile,
+  ProfileUpdateRequest,
+} from '@hafla/shared/profile/profile';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { AppError, notFound } from '../../lib/app-error';
+import { detectImageType } from '../../lib/image-type';
+import type { FileStorage } from '../../lib/storage';
+import { avatarUrl, findUserById, toUser, type UserRow } from '../auth/users';
+
+export interface ProfileDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+export interface AvatarUpload {
+  content: Buffer;
+}
+
+// Followers and ratings arrive with the social features; until then every count is zero.
+const noStats = { followers_count: 0, rating: { average: null, count: 0 } };
+
+function toOwnProfile(user: UserRow, storage: FileStorage): OwnProfile {
+  return { ...toUser(user, storage), ...noStats };
+}
+
+function toPublicProfile(user: UserRow, storage: FileStorage): PublicProfile {
+  const isOrganizer = user.user_type === 'organizer';
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    avatar: avatarUrl(user, storage),
+    user_type: isOrganizer ? 'organizer' : 'attendee',
+    organization_name: isOrganizer ? user.organization_name : null,
+    bio: isOrganizer ? user.bio : null,
+    ...noStats,
+  };
+}
+
+/** The own profile in full; anyone else sees the public part of a finished, verified account. */
+export async function getProfile(
+  deps: ProfileDeps,
+  id: string,
+  viewerId: string | null,
+): Promise<OwnProfile | PublicProfile> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound();
+  if (user.id === viewerId) return toOwnProfile(user, deps.storage);
+  if (!user.is_verified || !user.is_profile_complete) throw notFound();
+  return toPublicProfile(user, deps.storage);
+}
+
+export async function updateProfile(
+  deps: ProfileDeps,
+  id: string,
+  viewerId: string,
+  input: ProfileUpdateRequest,
+  avatar: AvatarUpload | null,
+): Promise<OwnProfile> {
+  if (id !== viewerId) throw new AppError('permission_denied', { status: 403 });
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound();
+
+  let avatarKey = user.avatar_key;
+  if (avatar) {
+    const type = detectImageType(avatar.content);
+    if (!type)
+      throw new AppError('image_invalid', {
+        status: 400,
+        attr: 'avatar',
+        type: 'validation_error',
+      });
+    const digest = createHash('sha256').update(avatar.content).digest('hex').slice(0, 20);
+    avatarKey = `avatars/${user.id}/${digest}.${type.extension}`;
+    await deps.storage.put(avatarKey, avatar.content);
+  } else if (input.avatar === null) {
+    avatarKey = null;
+  }
+
+  const isOrganizer = user.user_type === 'organizer';
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      ...(input.first_name !== undefined && { first_name: input.first_name }),
+      ...(input.last_name !== undefined && { last_name: input.last_name }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.bio !== undefined && { bio: input.bio }),
+      ...(input.language !== undefined && { language: input.language }),
+      ...(isOrganizer &&
+        input.organization_name !== undefined && { organization_name: input.organization_name }),
+      avatar_key: avatarKey,
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw notFound();
+  // The previous image goes only once the row no longer points at it.
+  if (user.avatar_key && user.avatar_key !== avatarKey) await deps.storage.delete(user.avatar_key);
+  return toOwnProfile(updated, deps.storage);
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { MIME_BY_EXTENSION } from '../lib/image-type';
+import { createLocalStorage, STORAGE_KEY, type FileStorage } from '../lib/storage';
+import { errorResponses } from './openapi';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
+export interface UploadsOptions {
+  dataDir: string;
+}
+
+/**
+ * Uploaded files under DATA_DIR/uploads, served at /uploads/<key>. Keys carry a content hash,
+ * so a file never changes under its URL and may be cached for a year.
+ */
+export const uploadsPlugin = fp<UploadsOptions>(
+  async (fastify, { dataDir }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.decorate('storage', createLocalStorage(path.join(dataDir, 'uploads')));
+
+    app.get('/uploads/*', {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded image',
+        params: z.object({ '*': z.string().max(300) }),
+        response: { 200: z.any().describe('the image bytes'), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        const key = request.params['*'];
+        const mime = MIME_BY_EXTENSION[key.split('.').pop() ?? ''];
+        const content = STORAGE_KEY.test(key) && mime ? await app.storage.get(key) : null;
+        if (!content || !mime) throw new AppError('not_found', { status: 404 });
+        return reply
+          .header('content-type', mime)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-disposition', 'inline')
+          .send(content);
+      },
+    });
+  },
+  { name: 'uploads' },
+);
