@@ -55,8 +55,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages,
     async waitFor(to, { after = 0, timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
+      const address = to.trim().toLowerCase();
       for (;;) {
-        const found = messages.slice(after).find((m) => m.to.includes(to.toLowerCase()));
+        const found = messages.slice(after).find((m) => m.to.includes(address));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 
@@ -11,10 +12,10 @@ export interface SecurityOptions {
   rateLimitWindow: string;
 }
 
-const THROTTLED_PREFIXES = ['/api/', '/monitoring', '/socket.io/'];
-
-function isThrottledPath(url: string): boolean {
-  return THROTTLED_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** Page loads and static files (GET outside /api/) are not throttled; every call is. */
+function isThrottled(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return request.url.startsWith('/api/') || request.url.startsWith('/socket.io/');
 }
 
 /** Headers, CORS and throttling shared by every route. */
@@ -53,8 +54,8 @@ export const securityPlugin = fp<SecurityOptions>(
       global: options.rateLimits,
       max: options.rateLimitMax,
       timeWindow: options.rateLimitWindow,
-      // Static files of the web app are not throttled; RATE_LIMITS=off lifts every limit.
-      allowList: (request) => !options.rateLimits || !isThrottledPath(request.url),
+      // RATE_LIMITS=off lifts every limit, global and per route.
+      allowList: (request) => !options.rateLimits || !isThrottled(request),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError('throttled', {

@@ -1,0 +1,513 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthTokens, OtpSent } from '@hafla/shared/auth/requests';
+import { codeSendSpacing, otpCodes, refreshTokens, users } from '../src/db/schema/accounts';
+import { GOOD_PASSWORD, post, registerAndReadCode, signUp, uniqueEmail } from './auth-helpers';
+import { bearer, createTestContext, type TestContext } from './helpers';
+import { codeFrom, startSmtpSink, type SmtpSink } from './smtp-sink';
+
+let ctx: TestContext;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '10000' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await sink.close();
+});
+
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: Array<{ code: string; attr: string | null }> }).errors[0];
+
+/** Moves the last send of codes to an address into the past, as if a minute had gone by. */
+async function letResendWindowPass(email: string) {
+  await ctx.database.db
+    .update(codeSendSpacing)
+    .set({ last_sent_at: new Date(Date.now() - 61_000) })
+    .where(sql`${codeSendSpacing.key} like ${'%:' + email}`);
+}
+
+async function userRow(email: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+describe('POST /register/', () => {
+  it('creates an unverified account and emails a 6-digit code in English', async () => {
+    const email = uniqueEmail();
+    const response = await post(ctx, '/register/', { email, password: GOOD_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(OtpSent.parse(response.json())).toMatchObject({ email, expires_in: 600, resend_in: 60 });
+    const mail = await sink.waitFor(email);
+    expect(codeFrom(mail)).toMatch(/^\d{6}$/);
+    expect(mail.subject).toContain('verification code');
+    expect(mail.html).toContain('dir="ltr"');
+    expect(await userRow(email)).toMatchObject({ is_verified: false, language: 'en' });
+  });
+
+  it('emails an Arabic, right-to-left message to someone registering in Arabic', async () => {
+    const email = uniqueEmail('arabic');
+    const { mail } = await registerAndReadCode(ctx, sink, email, 'ar');
+    expect(mail.subject).toContain('رمز التحقق');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain('lang="ar"');
+    expect(mail.text).toContain('أكّد بريدك الإلكتروني');
+    expect((await userRow(email))?.language).toBe('ar');
+  });
+
+  it('normalises the email and refuses the same address in any case', async () => {
+    const email = uniqueEmail('Case');
+    await registerAndReadCode(ctx, sink, `  ${email.toUpperCase()} `);
+    expect(await userRow(email.toLowerCase())).toBeDefined();
+    const again = await post(ctx, '/register/', {
+      email: email.toLowerCase(),
+      password: GOOD_PASSWORD,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toMatchObject({ code: 'unique', attr: 'email' });
+  });
+
+  it('refuses weak and overlong passwords with a code on password, creating nothing', async () => {
+    const email = uniqueEmail('weak');
+    const cases = [
+      { password: 'short1', code: 'min_length' },
+      { password: 'x'.repeat(129), code: 'max_length' },
+      { password: email, code: 'password_too_similar' },
+      { password: 'password123', code: 'password_too_common' },
+      { password: 'qwertyuiop', code: 'password_too_common' },
+      { password: '11111111', code: 'password_too_common' },
+    ];
+    for (const { password, code } of cases) {
+      const response = await post(ctx, '/register/', { email, password });
+      expect(response.statusCode, password).toBe(400);
+      expect(errorOf(response), password).toMatchObject({ code, attr: 'password' });
+    }
+    expect(await userRow(email)).toBeUndefined();
+  });
+
+  it('refuses a malformed email and unknown fields', async () => {
+    const bad = await post(ctx, '/register/', { email: 'not-an-email', password: GOOD_PASSWORD });
+    expect(errorOf(bad)).toMatchObject({ code: 'invalid', attr: 'email' });
+    const extra = await post(ctx, '/register/', {
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      is_admin: true,
+    });
+    expect(errorOf(extra)).toMatchObject({ code: 'unknown_field', attr: 'is_admin' });
+  });
+});
+
+describe('POST /otp/verify_email/', () => {
+  it('verifies the email and signs in with access, refresh and user', async () => {
+    const email = uniqueEmail();
+    const { code } = await registerAndReadCode(ctx, sink, email);
+    const response = await post(ctx, '/otp/verify_email/', { email, otp: code });
+    expect(response.statusCode).toBe(200);
+    const tokens = AuthTokens.parse(response.json());
+    expect(tokens.user).toMatchObject({
+      email,
+      is_verified: true,
+      is_profile_complete: false,
+      roles: ['attendee'],
+    });
+    expect(response.cookies.find((c) => c.name === 'hafla_refresh')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/auth/',
+    });
+  });
+
+  it('refuses a code used once already', async () => {
+    const email = uniqueEmail();
+    const { code } = await registerAndReadCode(ctx, sink, email);
+    expect((await post(ctx, '/otp/verify_email/', { email, otp: code })).statusCode).toBe(200);
+    const again = await post(ctx, '/otp/verify_email/', { email, otp: code });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again)).toMatchObject({ code: 'otp_invalid', attr: 'otp' });
+  });
+
+  it('locks the code after 5 wrong tries: even the right one is then refused until a new code is sent', async () => {
+    const email = uniqueEmail('locked');
+    const { code } = await registerAndReadCode(ctx, sink, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      codes.push(errorOf(await post(ctx, '/otp/verify_email/', { email, otp: wrong }))?.code ?? '');
+    }
+    expect(codes).toEqual([
+      'otp_invalid',
+      'otp_invalid',
+      'otp_invalid',
+      'otp_invalid',
+      'otp_locked',
+    ]);
+    expect(errorOf(await post(ctx, '/otp/verify_email/', { email, otp: code }))?.code).toBe(
+      'otp_locked',
+    );
+
+    await letResendWindowPass(email);
+    const before = sink.messages.length;
+    expect(
+      (await post(ctx, '/otp/resend_otp/', { email, purpose: 'verify_email' })).statusCode,
+    ).toBe(200);
+    const fresh = codeFrom(await sink.waitFor(email, { after: before }));
+    expect((await post(ctx, '/otp/verify_email/', { email, otp: fresh })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = uniqueEmail('expired');
+    const { code } = await registerAndReadCode(ctx, sink, email);
+    const user = await userRow(email);
+    await ctx.database.db
+      .update(otpCodes)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(otpCodes.user_id, user!.id));
+    const response = await post(ctx, '/otp/verify_email/', { email, otp: code });
+    expect(errorOf(response)).toMatchObject({ code: 'otp_expired', attr: 'otp' });
+  });
+
+  it('answers otp_invalid for an unknown email and a malformed code as a field error', async () => {
+    expect(
+      errorOf(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '123456' }))?.code,
+    ).toBe('otp_invalid');
+    expect(
+      errorOf(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '12ab56' })),
+    ).toMatchObject({
+      code: 'invalid',
+      attr: 'otp',
+    });
+  });
+});
+
+describe('POST /otp/resend_otp/', () => {
+  it('refuses a resend within 60 seconds with Retry-After', async () => {
+    const email = uniqueEmail('resend');
+    await registerAndReadCode(ctx, sink, email);
+    const response = await post(ctx, '/otp/resend_otp/', { email, purpose: 'verify_email' });
+    expect(response.statusCode).toBe(429);
+    expect(errorOf(response)?.code).toBe('resend_too_soon');
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(50);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const unknown = uniqueEmail('nobody');
+    const before = sink.messages.length;
+    const response = await post(ctx, '/otp/resend_otp/', {
+      email: unknown,
+      purpose: 'verify_email',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: unknown, expires_in: 600, resend_in: 60 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages.slice(before).some((m) => m.to.includes(unknown))).toBe(false);
+    // Spaced like a known address, so the 60 s rule gives nothing away either.
+    expect(
+      (await post(ctx, '/otp/resend_otp/', { email: unknown, purpose: 'verify_email' })).statusCode,
+    ).toBe(429);
+  });
+});
+
+describe('POST /auth/login/', () => {
+  it('signs a verified user in and remembers nothing about a failure but one generic error', async () => {
+    const { user } = await signUp(ctx, sink);
+    const ok = await post(ctx, '/auth/login/', {
+      email: user.email.toUpperCase(),
+      password: GOOD_PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(AuthTokens.parse(ok.json()).user.id).toBe(user.id);
+
+    const wrong = await post(ctx, '/auth/login/', {
+      email: user.email,
+      password: 'not-the-password',
+    });
+    const unknown = await post(ctx, '/auth/login/', {
+      email: uniqueEmail(),
+      password: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(errorOf(wrong)?.code).toBe('invalid_credentials');
+  });
+
+  it('tells an unverified user to verify first, only with the right password', async () => {
+    const email = uniqueEmail('unverified');
+    await registerAndReadCode(ctx, sink, email);
+    const response = await post(ctx, '/auth/login/', { email, password: GOOD_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toMatchObject({ code: 'email_not_verified', attr: 'email' });
+    expect(
+      errorOf(await post(ctx, '/auth/login/', { email, password: 'wrong-password!' }))?.code,
+    ).toBe('invalid_credentials');
+  });
+
+  it('throttles an address after 10 failures, even with the right password', async () => {
+    const { user } = await signUp(ctx, sink);
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        (await post(ctx, '/auth/login/', { email: user.email, password: `wrong-${i}-password` }))
+          .statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post(ctx, '/auth/login/', { email: user.email, password: GOOD_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked)?.code).toBe('throttled');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every use, from the body or the cookie', async () => {
+    const { refresh } = await signUp(ctx, sink);
+    const first = await post(ctx, '/auth/token/refresh/', { refresh });
+    expect(first.statusCode).toBe(200);
+    const next = first.json() as { access: string; refresh: string };
+    expect(next.refresh).not.toBe(refresh);
+    const viaCookie = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/token/refresh/',
+      payload: {},
+      cookies: { hafla_refresh: next.refresh },
+    });
+    expect(viaCookie.statusCode).toBe(200);
+  });
+
+  it('revoke the whole family when a used token comes back', async () => {
+    const { refresh } = await signUp(ctx, sink);
+    const rotated = (await post(ctx, '/auth/token/refresh/', { refresh })).json() as {
+      refresh: string;
+    };
+    const replay = await post(ctx, '/auth/token/refresh/', { refresh });
+    expect(replay.statusCode).toBe(401);
+    expect(errorOf(replay)?.code).toBe('token_not_valid');
+    // The thief's replay also ends the legitimate holder's session.
+    expect((await post(ctx, '/auth/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('end with logout, and logout of an unknown token still answers 200', async () => {
+    const { refresh } = await signUp(ctx, sink);
+    const out = await post(ctx, '/auth/logout/', { refresh });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'hafla_refresh')?.value).toBe('');
+    expect((await post(ctx, '/auth/token/refresh/', { refresh })).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/logout/', { refresh: 'unknown' })).statusCode).toBe(200);
+  });
+
+  it('answer not_authenticated without any token and token_not_valid for garbage', async () => {
+    expect(errorOf(await post(ctx, '/auth/token/refresh/', {}))?.code).toBe('not_authenticated');
+    expect(errorOf(await post(ctx, '/auth/token/refresh/', { refresh: 'garbage' }))?.code).toBe(
+      'token_not_valid',
+    );
+  });
+});
+
+describe('PATCH /complete_registration/', () => {
+  it('completes an organizer account, with roles from the server', async () => {
+    const { access } = await signUp(ctx, sink);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/complete_registration/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: {
+        first_name: ' Sara ',
+        last_name: 'Nasser',
+        user_type: 'organizer',
+        organization_name: 'Sara Live',
+        bio: 'Jazz nights',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      first_name: 'Sara',
+      user_type: 'organizer',
+      roles: ['attendee', 'organizer'],
+      is_profile_complete: true,
+      organization_name: 'Sara Live',
+    });
+  });
+
+  it('needs an organization name for organizers', async () => {
+    const { access } = await signUp(ctx, sink);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/complete_registration/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { first_name: 'A', last_name: 'B', user_type: 'organizer' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'required', attr: 'organization_name' });
+  });
+
+  it('refuses mass-assignment of roles, is_verified and id, changing nothing', async () => {
+    const { access, user } = await signUp(ctx, sink);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/complete_registration/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: {
+        first_name: 'A',
+        last_name: 'B',
+        user_type: 'attendee',
+        roles: ['admin'],
+        is_verified: false,
+        id: '00000000-0000-4000-8000-000000000000',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const attrs = (response.json() as { errors: Array<{ code: string; attr: string }> }).errors.map(
+      (e) => `${e.code}:${e.attr}`,
+    );
+    expect(attrs.sort()).toEqual([
+      'unknown_field:id',
+      'unknown_field:is_verified',
+      'unknown_field:roles',
+    ]);
+    expect(await userRow(user.email)).toMatchObject({
+      is_admin: false,
+      is_profile_complete: false,
+      first_name: '',
+    });
+  });
+
+  it('answers token_not_valid for an expired access token', async () => {
+    const { user } = await signUp(ctx, sink);
+    const expired = await bearer(
+      ctx.config,
+      { userId: user.id },
+      new Date(Date.now() - 16 * 60 * 1000),
+    );
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/complete_registration/',
+      headers: { authorization: expired },
+      payload: { first_name: 'A', last_name: 'B', user_type: 'attendee' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response)?.code).toBe('token_not_valid');
+  });
+});
+
+describe('forgotten passwords', () => {
+  it('answers the same for known and unknown addresses', async () => {
+    const { user } = await signUp(ctx, sink);
+    const known = await post(ctx, '/auth/forgot_password/', { email: user.email });
+    const unknown = await post(ctx, '/auth/forgot_password/', { email: uniqueEmail('ghost') });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    const { email: _a, ...knownBody } = known.json() as Record<string, unknown>;
+    const { email: _b, ...unknownBody } = unknown.json() as Record<string, unknown>;
+    expect(knownBody).toEqual(unknownBody);
+  });
+
+  it('reset with code → reset token → new password, which ends every session; tokens and codes work once', async () => {
+    const { user, refresh } = await signUp(ctx, sink);
+    await letResendWindowPass(user.email);
+    const before = sink.messages.length;
+    await post(ctx, '/auth/forgot_password/', { email: user.email });
+    const mail = await sink.waitFor(user.email, { after: before });
+    expect(mail.subject).toContain('password reset');
+    const code = codeFrom(mail);
+
+    const verified = await post(ctx, '/otp/verify/', { email: user.email, otp: code });
+    expect(verified.statusCode).toBe(200);
+    const { reset_token } = verified.json() as { reset_token: string };
+    expect(errorOf(await post(ctx, '/otp/verify/', { email: user.email, otp: code }))?.code).toBe(
+      'otp_invalid',
+    );
+
+    const weak = await post(ctx, '/auth/password_reset/', { reset_token, password: 'password1' });
+    expect(errorOf(weak)).toMatchObject({ code: 'password_too_common', attr: 'password' });
+
+    const done = await post(ctx, '/auth/password_reset/', {
+      reset_token,
+      password: 'amber-lantern-77',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(
+      errorOf(
+        await post(ctx, '/auth/password_reset/', { reset_token, password: 'amber-lantern-78' }),
+      )?.code,
+    ).toBe('reset_token_invalid');
+    expect((await post(ctx, '/auth/token/refresh/', { refresh })).statusCode).toBe(401);
+    expect(
+      (await post(ctx, '/auth/login/', { email: user.email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post(ctx, '/auth/login/', { email: user.email, password: 'amber-lantern-77' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('POST /auth/password/change/', () => {
+  it('needs the old password, then ends every other session and answers new tokens', async () => {
+    const { user, access, refresh } = await signUp(ctx, sink);
+    const headers = { authorization: `Bearer ${access}` };
+    const wrong = await post(
+      ctx,
+      '/auth/password/change/',
+      { old_password: 'nope-nope-nope', new_password: 'amber-lantern-99' },
+      headers,
+    );
+    expect(errorOf(wrong)).toMatchObject({ code: 'old_password_incorrect', attr: 'old_password' });
+    const similar = await post(
+      ctx,
+      '/auth/password/change/',
+      { old_password: GOOD_PASSWORD, new_password: user.email },
+      headers,
+    );
+    expect(errorOf(similar)).toMatchObject({ code: 'password_too_similar', attr: 'new_password' });
+
+    const changed = await post(
+      ctx,
+      '/auth/password/change/',
+      { old_password: GOOD_PASSWORD, new_password: 'amber-lantern-99' },
+      headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    const fresh = AuthTokens.parse(changed.json());
+    expect((await post(ctx, '/auth/token/refresh/', { refresh })).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/token/refresh/', { refresh: fresh.refresh })).statusCode).toBe(
+      200,
+    );
+    const live = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.user_id, user.id));
+    expect(live.filter((t) => !t.revoked_at && !t.replaced_at)).toHaveLength(1);
+  });
+
+  it('is refused without a token', async () => {
+    const response = await post(ctx, '/auth/password/change/', {
+      old_password: 'a',
+      new_password: 'amber-lantern-99',
+    });
+    expect(errorOf(response)?.code).toBe('not_authenticated');
+  });
+});
+
+describe('per-address limits on the network', () => {
+  it('throttle a client address past AUTH_RATE_LIMIT_MAX with Retry-After', async () => {
+    const limited = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '2' });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 3; i += 1) {
+        last = await post(limited, '/auth/login/', {
+          email: uniqueEmail(),
+          password: 'whatever-password',
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      expect(errorOf(last!)?.code).toBe('throttled');
+      expect(last!.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});

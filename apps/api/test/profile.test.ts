@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OwnProfile, PublicProfile } from '@hafla/shared/profile/profile';
+import { signUp } from './auth-helpers';
+import { createTestContext, demoUserId, type TestContext } from './helpers';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+let ctx: TestContext;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '10000' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await sink.close();
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; type: string; content: Buffer },
+) {
+  const boundary = '----hafla' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function completedUser() {
+  const session = await signUp(ctx, sink);
+  await ctx.app.inject({
+    method: 'PATCH',
+    url: '/complete_registration/',
+    headers: { authorization: `Bearer ${session.access}` },
+    payload: {
+      first_name: 'Mona',
+      last_name: 'Fahd',
+      phone: '+966 500 000 000',
+      user_type: 'attendee',
+    },
+  });
+  return session;
+}
+
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: Array<{ code: string; attr: string | null }> }).errors[0];
+
+describe('GET /api/v1/profile/{id}/', () => {
+  it('answers the whole account to its owner', async () => {
+    const { access, user } = await completedUser();
+    const response = await ctx.app.inject({
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(OwnProfile.parse(response.json())).toMatchObject({
+      email: user.email,
+      phone: '+966 500 000 000',
+      followers_count: 0,
+    });
+  });
+
+  it('answers only the public part of someone else, never their private data', async () => {
+    const { access } = await completedUser();
+    const organizerId = await demoUserId(ctx, 'organizer@hafla.test');
+    for (const headers of [{ authorization: `Bearer ${access}` }, {}]) {
+      const response = await ctx.app.inject({ url: `/api/v1/profile/${organizerId}/`, headers });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as Record<string, unknown>;
+      expect(PublicProfile.strict().parse(body)).toMatchObject({
+        organization_name: 'Nour Events',
+        user_type: 'organizer',
+      });
+      for (const secret of ['email', 'phone', 'language', 'roles', 'is_verified'])
+        expect(body).not.toHaveProperty(secret);
+    }
+  });
+
+  it('hides unfinished accounts and answers field errors for malformed ids', async () => {
+    const unfinished = await signUp(ctx, sink);
+    const other = await completedUser();
+    const response = await ctx.app.inject({
+      url: `/api/v1/profile/${unfinished.user.id}/`,
+      headers: { authorization: `Bearer ${other.access}` },
+    });
+    expect(response.statusCode).toBe(404);
+    const malformed = await ctx.app.inject({ url: '/api/v1/profile/42/' });
+    expect(errorOf(malformed)).toMatchObject({ code: 'invalid', attr: 'id' });
+  });
+});
+
+describe('PATCH /api/v1/profile/{id}/', () => {
+  it('edits the own profile from JSON', async () => {
+    const { access, user } = await completedUser();
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}` },
+      payload: { first_name: 'Muna', bio: 'Loves theatre', language: 'ar', phone: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      first_name: 'Muna',
+      bio: 'Loves theatre',
+      language: 'ar',
+      phone: null,
+    });
+  });
+
+  it("refuses someone else's profile and mass-assignment, changing nothing", async () => {
+    const { access } = await completedUser();
+    const victim = await completedUser();
+    const other = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${victim.user.id}/`,
+      headers: { authorization: `Bearer ${access}` },
+      payload: { first_name: 'Hacked' },
+    });
+    expect(other.statusCode).toBe(403);
+    expect(errorOf(other)?.code).toBe('permission_denied');
+
+    const own = await completedUser();
+    const sneaky = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${own.user.id}/`,
+      headers: { authorization: `Bearer ${own.access}` },
+      payload: { roles: ['admin'], is_verified: false, email: 'x@example.com' },
+    });
+    expect(sneaky.statusCode).toBe(400);
+    const check = await ctx.app.inject({
+      url: `/api/v1/profile/${victim.user.id}/`,
+      headers: { authorization: `Bearer ${victim.access}` },
+    });
+    expect(check.json()).toMatchObject({ first_name: 'Mona' });
+    const mine = await ctx.app.inject({
+      url: `/api/v1/profile/${own.user.id}/`,
+      headers: { authorization: `Bearer ${own.access}` },
+    });
+    expect(mine.json()).toMatchObject({
+      roles: ['attendee'],
+      is_verified: true,
+      email: own.user.email,
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    const { user } = await completedUser();
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      payload: { first_name: 'X' },
+    });
+    expect(errorOf(response)?.code).toBe('not_authenticated');
+  });
+
+  it('takes an avatar from multipart, serves it with the right headers, and removes it on null', async () => {
+    const { access, user } = await completedUser();
+    const form = multipart(
+      { first_name: 'Avatar' },
+      { name: 'avatar', filename: 'me.png', type: 'image/png', content: PNG },
+    );
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = OwnProfile.parse(response.json());
+    expect(profile.first_name).toBe('Avatar');
+    expect(profile.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\/[0-9a-f]{20}\.png$/);
+
+    const image = await ctx.app.inject({ url: profile.avatar! });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['cache-control']).toContain('immutable');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    const removed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}` },
+      payload: { avatar: null },
+    });
+    expect(removed.json()).toMatchObject({ avatar: null });
+    expect((await ctx.app.inject({ url: profile.avatar! })).statusCode).toBe(404);
+  });
+
+  it('accepts an image larger than the JSON body limit but within the upload limit', async () => {
+    const { access, user } = await completedUser();
+    const form = multipart(
+      {},
+      {
+        name: 'avatar',
+        filename: 'big.png',
+        type: 'image/png',
+        content: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
+      },
+    );
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a file that only claims to be an image, and one over the size limit', async () => {
+    const { access, user } = await completedUser();
+    const fake = multipart(
+      {},
+      {
+        name: 'avatar',
+        filename: 'evil.png',
+        type: 'image/png',
+        content: Buffer.from('<script>alert(1)</script>'),
+      },
+    );
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}`, 'content-type': fake.contentType },
+      payload: fake.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
+
+    const huge = multipart(
+      {},
+      {
+        name: 'avatar',
+        filename: 'big.png',
+        type: 'image/png',
+        content: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]),
+      },
+    );
+    const tooBig = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}`, 'content-type': huge.contentType },
+      payload: huge.payload,
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(errorOf(tooBig)?.code).toBe('request_too_large');
+  });
+
+  it('never serves paths outside the upload folder', async () => {
+    for (const url of [
+      '/uploads/../jwt-secret',
+      '/uploads/avatars/%2e%2e/%2e%2e/jwt-secret.png',
+      '/uploads/x.exe',
+    ]) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+});
