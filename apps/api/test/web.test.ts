@@ -43,6 +43,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves the page when a browser opens a path that is also an API call of another method', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/auth/login', headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await ctx.app.inject({ method: 'GET', url: '/auth/login/' });
+    expect(api.statusCode).toBe(405);
+    expect(api.headers.allow).toBe('POST');
+  });
+
   it('keeps answering JSON not_found for unknown API paths and missing assets', async () => {
     for (const url of ['/api/v1/unknown/', '/assets/missing.js']) {
       const response = await ctx.app.inject({

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
+import { startSession } from './app/session-restore';
 import { appInfoQueryOptions } from './features/catalog/api/get-app-info';
 import { loadLanguageFonts } from './lib/fonts';
 import { initI18n } from './lib/i18n';
@@ -18,6 +19,8 @@ async function startApp(root: HTMLElement) {
   const queryClient = createQueryClient();
   // App info, translations, the first page's code and its data all download side by side.
   void queryClient.prefetchQuery(appInfoQueryOptions());
+  // Only readers with a session hint pay for a refresh; signed-in-only pages wait for it.
+  void startSession(queryClient);
   const i18nReady = initI18n(language);
   const router = createAppRouter(queryClient);
   await i18nReady;

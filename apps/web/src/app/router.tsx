@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { NotFound } from '../components/not-found';
@@ -15,14 +16,29 @@ import { setLoginNavigator } from '../lib/api-client';
 import { loadI18nNamespace } from '../lib/i18n';
 import { AppLayout } from './layout/app-layout';
 import { RootRouteError, RouteError } from './route-error';
+import { requireSignedIn, requireSignedOut, SignedInOutlet } from './route-guards';
 
 function FullPageLoader() {
   return <PageLoader fullHeight />;
 }
 
+type Namespace = 'catalog' | 'auth' | 'profile';
+
 /** Page code and its translation namespace download together, in parallel. */
-function loadNamespace(namespace: 'catalog' | 'auth'): Promise<void> {
+function loadNamespace(namespace: Namespace): Promise<void> {
   return loadI18nNamespace(namespace);
+}
+
+/** A route's `lazy` for a page component: its chunk and its namespaces, side by side. */
+function lazyPage<M>(
+  importPage: () => Promise<M>,
+  pickComponent: (module: M) => ComponentType,
+  ...namespaces: Namespace[]
+) {
+  return async () => {
+    const [module] = await Promise.all([importPage(), ...namespaces.map(loadNamespace)]);
+    return { Component: pickComponent(module) };
+  };
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -87,14 +103,88 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
-              path: 'auth/login',
-              lazy: async () => {
-                const [{ LoginPage }] = await Promise.all([
-                  import('../features/auth/pages/login-page'),
-                  loadNamespace('auth'),
-                ]);
-                return { Component: LoginPage };
-              },
+              // Account flows for visitors; a signed-in reader is sent home.
+              loader: requireSignedOut,
+              children: [
+                {
+                  path: 'auth/login',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/login-page'),
+                    (m) => m.LoginPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'auth/register',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/register-page'),
+                    (m) => m.RegisterPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'auth/verify-email',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/verify-email-page'),
+                    (m) => m.VerifyEmailPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'auth/forgot-password',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/forgot-password-page'),
+                    (m) => m.ForgotPasswordPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'auth/verify-otp',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/verify-otp-page'),
+                    (m) => m.VerifyOtpPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'auth/reset-password',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/reset-password-page'),
+                    (m) => m.ResetPasswordPage,
+                    'auth',
+                  ),
+                },
+              ],
+            },
+            {
+              loader: requireSignedIn,
+              Component: SignedInOutlet,
+              children: [
+                {
+                  path: 'auth/complete-registration',
+                  lazy: lazyPage(
+                    () => import('../features/auth/pages/complete-registration-page'),
+                    (m) => m.CompleteRegistrationPage,
+                    'auth',
+                  ),
+                },
+                {
+                  path: 'user/profile',
+                  lazy: lazyPage(
+                    () => import('../features/profile/pages/profile-page'),
+                    (m) => m.ProfilePage,
+                    'profile',
+                  ),
+                },
+                {
+                  path: 'user/settings',
+                  lazy: lazyPage(
+                    () => import('../features/profile/pages/settings-page'),
+                    (m) => m.SettingsPage,
+                    'profile',
+                  ),
+                },
+              ],
             },
             { path: '*', Component: NotFound },
           ],

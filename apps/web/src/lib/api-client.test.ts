@@ -2,10 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '../test/stub-fetch';
 import { ApiError, apiClient, setLoginNavigator } from './api-client';
 import { LANGUAGE_STORAGE_KEY } from './language';
-import { readSession, saveSession, SESSION_STORAGE_KEY } from './session';
+import { user } from '../test/fixtures';
+import { clearSession, getAccessToken, readSessionHint, signIn as startSession } from './session';
 
 function signIn() {
-  saveSession({ user_id: 7, access: 'access-token-7' });
+  startSession({ access: 'access-token-7', user });
+}
+
+function isSignedOut() {
+  return getAccessToken() === null && readSessionHint() === null;
 }
 
 function spyOnLoginNavigation() {
@@ -22,6 +27,7 @@ async function catchApiError(promise: Promise<unknown>): Promise<ApiError> {
 
 afterEach(() => {
   setLoginNavigator(() => {});
+  clearSession();
 });
 
 describe('apiClient.request', () => {
@@ -49,13 +55,43 @@ describe('apiClient.request', () => {
     expect(requests[0]?.headers.get('Accept-Language')).toBe('en');
   });
 
-  it('ignores a malformed stored session', async () => {
-    window.localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+  it('never sends a token kept in storage: the access token lives in memory only', async () => {
+    window.localStorage.setItem('session', JSON.stringify({ user_id: user.id, access: 'old' }));
     const { requests } = stubFetch({ 'GET /api/v1/faq/': { results: [] } });
 
     await apiClient.get('/api/v1/faq/');
 
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends FormData as it is, leaving the multipart boundary to the browser', async () => {
+    signIn();
+    const { fetchStub } = stubFetch({ [`PATCH /api/v1/profile/${user.id}/`]: {} });
+    const form = new FormData();
+    form.append('first_name', 'Sara');
+
+    await apiClient.request(`/api/v1/profile/${user.id}/`, { method: 'PATCH', body: form });
+
+    const init = fetchStub.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('reads Retry-After into the error', async () => {
+    stubFetch({
+      'POST /otp/resend_otp/': () => {
+        const response = errorResponse(429, 'resend_too_soon');
+        response.headers.set('Retry-After', '42');
+        return response;
+      },
+    });
+
+    const error = await catchApiError(
+      apiClient.request('/otp/resend_otp/', { method: 'POST', body: {} }),
+    );
+
+    expect(error.code).toBe('resend_too_soon');
+    expect(error.retryAfter).toBe(42);
   });
 
   it('sends a JSON body and returns the parsed answer', async () => {
@@ -120,12 +156,12 @@ describe('apiClient.request', () => {
     async (code) => {
       signIn();
       const navigate = spyOnLoginNavigation();
-      stubFetch({ 'GET /api/v1/profile/7/': () => errorResponse(401, code) });
+      stubFetch({ [`GET /api/v1/profile/${user.id}/`]: () => errorResponse(401, code) });
 
-      const error = await catchApiError(apiClient.get('/api/v1/profile/7/'));
+      const error = await catchApiError(apiClient.get(`/api/v1/profile/${user.id}/`));
 
       expect(error.code).toBe(code);
-      expect(readSession()).toBeNull();
+      expect(isSignedOut()).toBe(true);
       expect(navigate).toHaveBeenCalledWith('/auth/login');
     },
   );
@@ -139,7 +175,7 @@ describe('apiClient.request', () => {
 
     expect(error.status).toBe(404);
     expect(error.code).toBe('not_found');
-    expect(readSession()).not.toBeNull();
+    expect(isSignedOut()).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -148,9 +184,9 @@ describe('apiClient.request', () => {
     const navigate = spyOnLoginNavigation();
     stubFetch({});
 
-    await catchApiError(apiClient.get('/api/v1/profile/7/', { signOutOnNotFound: true }));
+    await catchApiError(apiClient.get(`/api/v1/profile/${user.id}/`, { signOutOnNotFound: true }));
 
-    expect(readSession()).toBeNull();
+    expect(isSignedOut()).toBe(true);
     expect(navigate).toHaveBeenCalledWith('/auth/login');
   });
 
@@ -161,7 +197,7 @@ describe('apiClient.request', () => {
 
     await catchApiError(apiClient.get('/api/v1/admin/users/'));
 
-    expect(readSession()).not.toBeNull();
+    expect(isSignedOut()).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });
 

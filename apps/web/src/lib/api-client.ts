@@ -7,7 +7,8 @@ import type {
 import type { Language } from '@hafla/shared/common/i18n';
 import { i18n } from './i18n';
 import { readStoredLanguage } from './language';
-import { clearSession, readSession } from './session';
+import { loginPathFor } from './next-path';
+import { clearSession, getFreshAccessToken } from './session';
 
 // Mirrors the shared constant without importing zod into the first download.
 const SIGN_OUT_ERROR_CODES: typeof SIGN_OUT_CODES = ['token_not_valid', 'not_authenticated'];
@@ -18,13 +19,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly type: ErrorType;
   readonly errors: ErrorItem[];
+  /** Seconds from the `Retry-After` header of a 429 (throttled, resend_too_soon). */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, envelope: ErrorEnvelope) {
+  constructor(status: number, envelope: ErrorEnvelope, retryAfter: number | null = null) {
     super(envelope.errors[0]?.detail ?? envelope.type);
     this.name = 'ApiError';
     this.status = status;
     this.type = envelope.type;
     this.errors = envelope.errors;
+    this.retryAfter = retryAfter;
   }
 
   /** The first error code decides the client's reaction (PRODUCT.md section 1). */
@@ -46,11 +50,20 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON, or as it is when it is FormData (the browser sets the multipart boundary). */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Only calls about the signed-in account itself sign out on a 404 (PRODUCT.md section 1). */
   signOutOnNotFound?: boolean;
+  /** False for calls that must not carry the access token (refresh, logout). */
+  authenticate?: boolean;
+  /** False where a 401 is an answer to handle, not a reason to sign out (refresh, logout). */
+  signOutOnAuthError?: boolean;
+  /** The refresh-token cookie rides on same-origin requests. */
+  credentials?: RequestCredentials;
+  /** Lets a request outlive the page, e.g. saving the language just before a reload. */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -61,7 +74,7 @@ export interface ApiClient {
 export interface ApiClientDependencies {
   fetch?: typeof fetch;
   getLanguage?: () => Language;
-  getAccessToken?: () => string | null;
+  getAccessToken?: () => string | null | Promise<string | null>;
   signOut?: () => void;
   networkErrorMessage?: () => string;
   serverErrorMessage?: () => string;
@@ -124,7 +137,17 @@ async function readErrorEnvelope(
   return fallbackEnvelope(response.status, serverMessage);
 }
 
+function parseRetryAfter(response: Response): number | null {
+  const header = response.headers.get('Retry-After');
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
 function shouldSignOut(error: ApiError, options: RequestOptions): boolean {
+  if (options.signOutOnAuthError === false) return false;
   const code = error.code;
   if (code && (SIGN_OUT_ERROR_CODES as readonly string[]).includes(code)) return true;
   return error.status === 404 && options.signOutOnNotFound === true;
@@ -133,7 +156,7 @@ function shouldSignOut(error: ApiError, options: RequestOptions): boolean {
 export function createApiClient(dependencies: ApiClientDependencies = {}): ApiClient {
   const {
     getLanguage = () => readStoredLanguage(),
-    getAccessToken = () => readSession()?.access ?? null,
+    getAccessToken = getFreshAccessToken,
     signOut = () => {},
     networkErrorMessage = () => i18n.t('errors.network'),
     serverErrorMessage = () => i18n.t('errors.server'),
@@ -145,10 +168,11 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
       'Accept-Language': getLanguage(),
       ...options.headers,
     };
-    const token = getAccessToken();
+    const token = options.authenticate === false ? null : await getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const hasBody = options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    const isFormData = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (hasBody && !isFormData) headers['Content-Type'] = 'application/json';
 
     // Looked up per call so tests and the browser can swap the network boundary.
     const fetchImpl = dependencies.fetch ?? globalThis.fetch;
@@ -157,8 +181,14 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
       response = await fetchImpl(buildUrl(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: isFormData
+          ? (options.body as FormData)
+          : hasBody
+            ? JSON.stringify(options.body)
+            : undefined,
         signal: options.signal,
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -172,6 +202,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
       const error = new ApiError(
         response.status,
         await readErrorEnvelope(response, serverErrorMessage()),
+        parseRetryAfter(response),
       );
       if (shouldSignOut(error, options)) signOut();
       throw error;
@@ -195,9 +226,13 @@ export function setLoginNavigator(navigate: (path: string) => void): void {
   navigateToLogin = navigate;
 }
 
+/** PRODUCT.md section 1: a refused token ends the session here and now, token and hint alike. */
 export function signOutAndRedirect(): void {
   clearSession();
-  if (window.location.pathname !== LOGIN_PATH) navigateToLogin(LOGIN_PATH);
+  const { pathname, search } = window.location;
+  if (pathname === LOGIN_PATH) return;
+  // Signing in again brings the reader back to the page they were on.
+  navigateToLogin(loginPathFor(pathname + search));
 }
 
 export const apiClient = createApiClient({ signOut: signOutAndRedirect });

@@ -1,6 +1,7 @@
 import type common from '../locales/en/common.json';
 import type catalog from '../locales/en/catalog.json';
 import type auth from '../locales/en/auth.json';
+import type profile from '../locales/en/profile.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -9,6 +10,7 @@ declare module 'i18next' {
       common: typeof common;
       catalog: typeof catalog;
       auth: typeof auth;
+      profile: typeof profile;
     };
   }
 }

@@ -1,8 +1,10 @@
+import type { User } from '@hafla/shared/auth/users';
 import type { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
 import type { CategoryList } from '@hafla/shared/catalog/categories';
 import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
 import type { EventTypeList } from '@hafla/shared/catalog/event-types';
 import type { FaqList } from '@hafla/shared/catalog/faq';
+import type { OwnProfile } from '@hafla/shared/profile/profile';
 
 export const appInfo: AppInfo = {
   name: 'Hafla',
@@ -84,3 +86,36 @@ export const termsPage: ConfigurationPage = {
   body: 'By using Hafla you agree to these terms.\n\nOrganizers are responsible for their events.',
   updated_at: '2025-01-15T10:00:00.000Z',
 };
+
+export const user: User = {
+  id: '5b0c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c01',
+  email: 'sara@example.com',
+  first_name: 'Sara',
+  last_name: 'Haddad',
+  phone: null,
+  user_type: 'attendee',
+  roles: ['attendee'],
+  language: 'en',
+  avatar: null,
+  organization_name: null,
+  bio: null,
+  is_verified: true,
+  is_profile_complete: true,
+  created_at: '2025-01-15T10:00:00.000Z',
+};
+
+export const ownProfile: OwnProfile = {
+  ...user,
+  followers_count: 0,
+  rating: { average: null, count: 0 },
+};
+
+function base64Url(value: object): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned token shaped like the API's: the client only reads `sub`, `iat` and `exp`. */
+export function accessToken(sub = user.id, lifetimeSeconds = 900): string {
+  const iat = Math.floor(Date.now() / 1000);
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub, iat, exp: iat + lifetimeSeconds })}.signature`;
+}

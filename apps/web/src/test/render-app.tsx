@@ -1,10 +1,13 @@
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
+import type { User } from '@hafla/shared/auth/users';
 import type { Language } from '@hafla/shared/common/i18n';
 import { App } from '../app/app';
 import { createRoutes } from '../app/router';
+import { setLoginNavigator } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { signIn } from '../lib/session';
 import * as fixtures from './fixtures';
 
 export function createTestQueryClient(): QueryClient {
@@ -19,6 +22,7 @@ export function createTestQueryClient(): QueryClient {
 export function renderApp(path = '/', language: Language = 'en') {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  setLoginNavigator((target) => void router.navigate(target));
   const view = render(
     <App language={language} queryClient={queryClient} router={router} env="test" />,
   );
@@ -33,3 +37,8 @@ export const catalogRoutes = {
   'GET /api/v1/faq/': fixtures.faq,
   'GET /api/v1/configuration/terms': fixtures.termsPage,
 };
+
+/** Signs in the way a successful login does: token in memory, hint in storage, user in state. */
+export function signInAs(account: User = fixtures.user) {
+  signIn({ access: fixtures.accessToken(account.id), user: account });
+}

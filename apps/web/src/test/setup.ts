@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n';
+import { clearSession, configureTokenRenewal } from '../lib/session';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -8,7 +9,11 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  // The session is module state, like in the browser: each test starts signed out.
+  configureTokenRenewal(null);
+  clearSession();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
   const { i18n } = await import('../lib/i18n');

@@ -1,13 +1,48 @@
 import { Button, Container } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { loginPathFor } from '../../lib/next-path';
+import { useSession } from '../../lib/session';
 import { HaflaLogo } from './hafla-logo';
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 import classes from './layout.module.css';
 
-export function AppHeader() {
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(async () => ({ default: (await loadUserMenu()).UserMenu }));
+
+/** Holds the menu's place while the session is restored, so nothing jumps when it appears. */
+function AccountPlaceholder() {
+  return <span className={classes.avatarPlaceholder} aria-hidden="true" />;
+}
+
+function AccountArea() {
   const { t } = useTranslation();
+  const { status, user } = useSession();
+  const { pathname, search } = useLocation();
+
+  // A session is being restored: fetch the menu's code alongside the account.
+  useEffect(() => {
+    if (status === 'restoring') void loadUserMenu();
+  }, [status]);
+
+  if (status === 'restoring') return <AccountPlaceholder />;
+  if (user) {
+    return (
+      <Suspense fallback={<AccountPlaceholder />}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <Button component={Link} to={loginPathFor(pathname + search)} px="md">
+      {t('header.signIn')}
+    </Button>
+  );
+}
+
+export function AppHeader() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
@@ -17,9 +52,7 @@ export function AppHeader() {
           {/* The notifications issue mounts the bell here. */}
           <div className={classes.bellSlot} data-slot="notification-bell" />
           <LanguageSwitch />
-          <Button component={Link} to="/auth/login" px="md">
-            {t('header.signIn')}
-          </Button>
+          <AccountArea />
         </div>
       </Container>
     </header>

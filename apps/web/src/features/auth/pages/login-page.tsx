@@ -1,24 +1,133 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { usePageMeta } from '../../../lib/page-meta';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
+import { PasswordField } from '../../../components/password-field';
+import { isApiError } from '../../../lib/api-client';
+import { safeNextPath } from '../../../lib/next-path';
+import { validateEmail, validateRequired } from '../../../lib/password-rules';
+import { signIn } from '../../../lib/session';
+import { splitApiErrors, useForm } from '../../../lib/use-form';
+import { useLogin } from '../api/login';
+import { useResendOtp } from '../api/resend-otp';
+import { otpNavigationState, readLoggingEmail, rememberLoggingEmail } from '../auth-storage';
+import { AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
+import { signInDestination, verifyEmailPath } from '../sign-in-destination';
 
-/** Placeholder until the accounts issue lands; forced sign-outs already arrive here. */
+interface UnverifiedAccount {
+  email: string;
+  message: string;
+}
+
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
-  usePageMeta({
-    title: t('login.meta.title'),
-    description: t('login.meta.description'),
-    keywords: t('login.meta.keywords'),
-    siteName: t('common:app.name'),
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const login = useLogin();
+  const resend = useResendOtp();
+  const [unverified, setUnverified] = useState<UnverifiedAccount | null>(null);
+  const [resendError, setResendError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: searchParams.get('email') ?? readLoggingEmail(), password: '' },
+    validate: { email: validateEmail, password: validateRequired },
   });
+
+  const submit = form.onSubmit(({ email, password }) => {
+    setUnverified(null);
+    setResendError(null);
+    const trimmedEmail = email.trim();
+    login.mutate(
+      { email: trimmedEmail, password },
+      {
+        onSuccess: (tokens) => {
+          rememberLoggingEmail(trimmedEmail);
+          signIn(tokens);
+          void navigate(signInDestination(tokens.user, next), { replace: true });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'email_not_verified') {
+            rememberLoggingEmail(trimmedEmail);
+            setUnverified({ email: trimmedEmail, message: error.message });
+            return;
+          }
+          form.showApiError(error);
+        },
+      },
+    );
+  });
+
+  function sendNewCode(email: string) {
+    setResendError(null);
+    resend.mutate(
+      { email, purpose: 'verify_email' },
+      {
+        onSuccess: (sent) =>
+          void navigate(verifyEmailPath(email), { state: otpNavigationState(sent.resend_in) }),
+        onError: (error) => {
+          // A code went out moments ago and is still valid: the verify page can take it.
+          if (isApiError(error) && error.code === 'resend_too_soon' && error.retryAfter !== null) {
+            void navigate(verifyEmailPath(email), {
+              state: otpNavigationState(error.retryAfter),
+            });
+            return;
+          }
+          // PRODUCT.md section 1: a failed resend shows only its message.
+          setResendError(splitApiErrors(error, []).message);
+        },
+      },
+    );
+  }
+
   return (
-    <Stack align="flex-start" gap="md" py="xl" maw={560}>
-      <Title order={1}>{t('login.heading')}</Title>
-      <Text size="lg">{t('login.soon')}</Text>
-      <Button component={Link} to="/" variant="outline">
-        {t('login.backHome')}
-      </Button>
-    </Stack>
+    <AuthLayout page="login">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          {unverified && (
+            <FormAlert message={unverified.message}>
+              <Button
+                mt="sm"
+                variant="filled"
+                loading={resend.isPending}
+                onClick={() => sendNewCode(unverified.email)}
+              >
+                {t('login.resendCode')}
+              </Button>
+            </FormAlert>
+          )}
+          <FormAlert message={resendError} />
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            required
+            dir="ltr"
+            {...form.inputs.email}
+          />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            {...form.inputs.password}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap={0}>
+        <AuthLink to="/auth/forgot-password">{t('login.forgotPassword')}</AuthLink>
+        <Group gap="xs">
+          <Text>{t('login.noAccount')}</Text>
+          <AuthLink to="/auth/register">{t('login.register')}</AuthLink>
+        </Group>
+      </Stack>
+    </AuthLayout>
   );
 }

@@ -1,0 +1,28 @@
+import '@mantine/core/styles/Alert.layer.css';
+import { Alert } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface FormAlertProps {
+  message: ReactNode;
+  tone?: 'error' | 'success';
+  title?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A form's message that belongs to no field: errors interrupt, successes wait their turn. */
+export function FormAlert({ message, tone = 'error', title, children }: FormAlertProps) {
+  if (!message && !children) return null;
+  const isError = tone === 'error';
+  return (
+    <Alert
+      role={isError ? 'alert' : 'status'}
+      color={isError ? 'red' : 'green'}
+      variant="light"
+      title={title}
+      styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }}
+    >
+      {message}
+      {children}
+    </Alert>
+  );
+}

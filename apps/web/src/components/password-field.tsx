@@ -1,0 +1,16 @@
+import '@mantine/core/styles/PasswordInput.layer.css';
+import { PasswordInput } from '@mantine/core';
+import type { PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A password input whose show/hide toggle is reachable by keyboard and named for screen readers. */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': t('password.show'), size: 40 }}
+      {...props}
+    />
+  );
+}
