@@ -116,13 +116,25 @@ describe('the error envelope', () => {
     }
   });
 
-  it('lets a stale token read public routes as an anonymous visitor', async () => {
-    const response = await ctx.app.inject({
+  it('refuses a bad token on public routes too, but not on sign-in calls that ignore it', async () => {
+    const stale = { authorization: 'Bearer stale' };
+    const listed = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/categories/',
-      headers: { authorization: 'Bearer stale' },
+      headers: stale,
     });
-    expect(response.statusCode).toBe(200);
+    expect(listed.statusCode).toBe(401);
+    expect(envelope(listed).errors[0]?.code).toBe('token_not_valid');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      headers: stale,
+      payload: { email: 'attendee@hafla.test', password: 'hafla-demo-2026' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/healthz', headers: stale })).statusCode,
+    ).toBe(200);
   });
 
   it('answers an invalid query parameter with a field code and attr', async () => {

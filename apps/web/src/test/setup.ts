@@ -3,6 +3,11 @@ import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { clearSession, configureTokenRenewal } from '../lib/session';
 
+// happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens on it for font loads.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 beforeAll(async () => {
   await initI18n('en');
 });

@@ -64,7 +64,7 @@ export async function authRoutes(app: App) {
   const rateLimit = { max: app.config.AUTH_RATE_LIMIT_MAX, timeWindow: '10 minutes' };
 
   app.post('/register/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Create an account; a 6-digit code is emailed',
@@ -76,7 +76,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/otp/verify_email/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Verify the email with its code and sign in',
@@ -96,7 +96,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/otp/resend_otp/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Send a new code (same answer for unknown emails)',
@@ -121,7 +121,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/auth/login/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Sign in with email and password',
@@ -136,7 +136,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/auth/token/refresh/', {
-    config: { rateLimit: { ...rateLimit, max: rateLimit.max * 4 } },
+    config: { auth: 'ignore', rateLimit: { ...rateLimit, max: rateLimit.max * 4 } },
     schema: {
       tags,
       summary: 'Exchange a refresh token (body or cookie) for a new pair; each token works once',
@@ -155,6 +155,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/auth/logout/', {
+    config: { auth: 'ignore' },
     schema: {
       tags,
       summary: 'End this session (revokes its refresh token)',
@@ -169,7 +170,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/auth/forgot_password/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Email a password reset code (same answer for unknown emails)',
@@ -180,7 +181,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/otp/verify/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Verify a password reset code; answers a short-lived reset token',
@@ -191,7 +192,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/auth/password_reset/', {
-    config: { rateLimit },
+    config: { auth: 'ignore', rateLimit },
     schema: {
       tags,
       summary: 'Set a new password with a reset token; ends every session',

@@ -7,7 +7,7 @@ const tags = ['health'];
 
 export async function healthRoutes(app: App) {
   app.get('/healthz', {
-    config: { rateLimit: false },
+    config: { auth: 'ignore', rateLimit: false },
     schema: {
       tags,
       summary: 'The process is alive',
@@ -17,7 +17,7 @@ export async function healthRoutes(app: App) {
   });
 
   app.get('/readyz', {
-    config: { rateLimit: false },
+    config: { auth: 'ignore', rateLimit: false },
     schema: {
       tags,
       summary: 'The database answers',

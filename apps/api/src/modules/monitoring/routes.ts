@@ -26,7 +26,7 @@ export async function monitoringRoutes(app: App) {
 
   app.post('/monitoring', {
     bodyLimit: MAX_ENVELOPE_BYTES,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { auth: 'ignore', rateLimit: { max: 120, timeWindow: '1 minute' } },
     schema: {
       tags: ['monitoring'],
       summary: 'Tunnel for browser error-report envelopes to the configured DSN',

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { user } from '../../test/fixtures';
+import { catalogRoutes, renderApp, signInAs } from '../../test/render-app';
+import { stubFetch } from '../../test/stub-fetch';
+import { getAccessToken, getSessionState, readSessionHint } from '../../lib/session';
+
+describe('header account area', () => {
+  it('offers anonymous visitors a sign-in link that brings them back', async () => {
+    stubFetch(catalogRoutes);
+
+    renderApp('/faq');
+
+    const signIn = await screen.findByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/auth/login?next=%2Ffaq');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+
+  it('replaces the sign-in link with a named account menu for a signed-in reader', async () => {
+    stubFetch(catalogRoutes);
+    signInAs(user);
+
+    renderApp('/');
+
+    const menuButton = await screen.findByRole('button', { name: 'Account menu: Sara Haddad' });
+    expect(within(menuButton).getByText('SH')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+
+    await userEvent.click(menuButton);
+
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Your profile' }).getAttribute('href')).toBe(
+      '/user/profile',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/user/settings',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('signs out through the API, forgets the session and goes home', async () => {
+    const { requests } = stubFetch({ ...catalogRoutes, 'POST /auth/logout/': {} });
+    signInAs(user);
+    const { router } = renderApp('/faq');
+
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    expect(router.state.location.pathname).toBe('/');
+    const logout = requests.find((request) => request.url.pathname === '/auth/logout/');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.body).toBe('{}');
+    expect(getAccessToken()).toBeNull();
+    expect(readSessionHint()).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+});
