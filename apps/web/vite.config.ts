@@ -7,6 +7,21 @@ import type { Plugin, ProxyOptions } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
+/**
+ * The account calls share their paths with pages (`POST /auth/login/` signs in, `GET
+ * /auth/login` is the screen), so a browser's page request stays with the SPA, as the
+ * production API does it: a GET or HEAD that accepts HTML is not proxied.
+ */
+const accountProxy: ProxyOptions = {
+  target: API_ORIGIN,
+  bypass(request) {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.headers.accept?.includes('text/html') === true;
+    return isPageRequest ? request.url : undefined;
+  },
+};
+
 /** Same-origin paths the API process owns; the dev and preview servers hand them over. */
 const apiProxy: Record<string, ProxyOptions> = {
   '/api': { target: API_ORIGIN },
@@ -14,6 +29,7 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/healthz': { target: API_ORIGIN },
   '/readyz': { target: API_ORIGIN },
   '/socket.io': { target: API_ORIGIN, ws: true },
+  '^/(?:register|otp|complete_registration|auth)(?:/|$)': accountProxy,
 };
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;

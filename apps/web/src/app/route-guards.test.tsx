@@ -12,18 +12,15 @@ describe('route guards', () => {
     ['/user/settings', '/user/settings'],
     // Signing in leads an unfinished account there anyway; `next` never names an auth page.
     ['/auth/complete-registration', null],
-  ])(
-    'send an anonymous visitor of %s to sign in, with next=%s',
-    async (path, next) => {
-      stubFetch(catalogRoutes);
+  ])('send an anonymous visitor of %s to sign in, with next=%s', async (path, next) => {
+    stubFetch(catalogRoutes);
 
-      const { router } = renderApp(path);
+    const { router } = renderApp(path);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(next);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-    },
-  );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(next);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+  });
 
   it.each(['/auth/login', '/auth/register', '/auth/forgot-password'])(
     'send a signed-in reader away from %s',

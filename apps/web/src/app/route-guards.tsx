@@ -1,7 +1,7 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { loginPathFor } from '../lib/next-path';
-import { useCurrentUser, waitForSession } from '../lib/session';
+import { useSession, waitForSession } from '../lib/session';
 
 /** Signed-in-only pages send anonymous visitors to sign in, and back here afterwards. */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
@@ -20,10 +20,15 @@ export async function requireSignedOut() {
   return null;
 }
 
-/** Also covers a sign-out while the page is open (another tab, an expired session). */
+/**
+ * Also covers a sign-out while the page is open (another tab, an expired session). After the
+ * reader's own sign-out the menu takes them home: the page just empties until it does.
+ */
 export function SignedInOutlet() {
-  const user = useCurrentUser();
+  const { user, isSignOutDeliberate } = useSession();
   const { pathname, search } = useLocation();
-  if (!user) return <Navigate to={loginPathFor(pathname + search)} replace />;
+  if (!user) {
+    return isSignOutDeliberate ? null : <Navigate to={loginPathFor(pathname + search)} replace />;
+  }
   return <Outlet />;
 }

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { accessToken, ownProfile, user } from '../test/fixtures';
 import { catalogRoutes, createTestQueryClient, renderApp } from '../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../test/stub-fetch';
-import { getAccessToken, getSessionState, readSessionHint, SESSION_STORAGE_KEY } from '../lib/session';
+import {
+  getAccessToken,
+  getSessionState,
+  readSessionHint,
+  SESSION_STORAGE_KEY,
+} from '../lib/session';
 import { restoreSession } from './session-restore';
+import { isolate } from '../lib/bidi';
 
 function leaveHint() {
   window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user_id: user.id }));
@@ -84,7 +90,9 @@ describe('restoreSession', () => {
     answerRefresh(jsonResponse({ access: accessToken(), refresh: 'r' }));
     await restoring;
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Sara Haddad' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Hello, ${isolate('Sara Haddad')}` }),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile'));
   });
 });

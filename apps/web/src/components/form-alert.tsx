@@ -19,7 +19,11 @@ export function FormAlert({ message, tone = 'error', title, children }: FormAler
       color={isError ? 'red' : 'green'}
       variant="light"
       title={title}
-      styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }}
+      // Mantine colours a light alert's title with shade 6, below AA contrast on the tint.
+      styles={{
+        title: { color: 'var(--mantine-color-text)', fontSize: 'var(--mantine-font-size-md)' },
+        message: { fontSize: 'var(--mantine-font-size-md)' },
+      }}
     >
       {message}
       {children}

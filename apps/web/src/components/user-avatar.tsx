@@ -34,7 +34,7 @@ export interface UserAvatarProps {
 export function UserAvatar({ user, size, alt, src }: UserAvatarProps) {
   const image = src !== undefined ? src : user.avatar;
   return (
-    <Avatar src={image} alt={alt} size={size} radius="xl" color="brand" variant="filled">
+    <Avatar src={image} alt={alt} size={size} radius={size} color="brand" variant="filled">
       {userInitials(user)}
     </Avatar>
   );

@@ -80,4 +80,15 @@ describe('session', () => {
     await expect(getFreshAccessToken()).resolves.toBe(renewed);
     expect(renew).toHaveBeenCalledOnce();
   });
+
+  it('sends no token at all once it has expired and could not be renewed', async () => {
+    vi.useFakeTimers();
+    configureTokenRenewal(() => Promise.reject(new Error('offline')));
+    signIn({ access: accessToken(user.id, 900), user });
+
+    await vi.advanceTimersByTimeAsync(901_000);
+
+    await expect(getFreshAccessToken()).resolves.toBeNull();
+    expect(getSessionState().status).toBe('signed-in');
+  });
 });

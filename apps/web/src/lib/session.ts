@@ -17,6 +17,8 @@ export type SessionStatus = 'restoring' | 'signed-in' | 'signed-out';
 export interface SessionState {
   status: SessionStatus;
   user: User | null;
+  /** The reader signed out themselves (and is being taken home), rather than being signed out. */
+  isSignOutDeliberate?: boolean;
 }
 
 export interface SignInPayload {
@@ -184,16 +186,23 @@ export function setSessionUser(user: User): void {
 export interface ClearSessionOptions {
   /** Keeps the hint when the session may well still exist, e.g. the API was unreachable. */
   keepHint?: boolean;
+  /** The reader chose to sign out; signed-in-only pages then leave it to the caller where to go. */
+  isDeliberate?: boolean;
 }
 
 /** Forgets the session in this tab: token, user and hint. The caller decides where to go. */
-export function clearSession({ keepHint = false }: ClearSessionOptions = {}): void {
+export function clearSession({
+  keepHint = false,
+  isDeliberate = false,
+}: ClearSessionOptions = {}): void {
   generation += 1;
   cancelRenewal();
   accessToken = null;
   expiresAt = 0;
   if (!keepHint) removeSessionHint();
-  if (state.status !== 'signed-out' || state.user) setState({ status: 'signed-out', user: null });
+  if (state.status !== 'signed-out' || state.user) {
+    setState({ status: 'signed-out', user: null, isSignOutDeliberate: isDeliberate });
+  }
 }
 
 export function configureTokenRenewal(renew: TokenRenewer | null): void {
@@ -220,10 +229,14 @@ export function renewAccessToken(): Promise<void> {
   return renewing;
 }
 
-/** The token for the next request, renewed first when it is about to expire. */
+/**
+ * The token for the next request, renewed first when it is about to expire. A token that has
+ * expired anyway (the renewal could not reach the API) is not sent: the API refuses any stale
+ * token it is shown, while a public page still answers an anonymous request.
+ */
 export async function getFreshAccessToken(): Promise<string | null> {
   if (accessToken && renewer && expiresAt - Date.now() < NEAR_EXPIRY_MS) {
     await renewAccessToken();
   }
-  return accessToken;
+  return accessToken && expiresAt > Date.now() ? accessToken : null;
 }

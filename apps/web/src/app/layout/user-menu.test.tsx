@@ -39,21 +39,25 @@ describe('header account area', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
-  it('signs out through the API, forgets the session and goes home', async () => {
-    const { requests } = stubFetch({ ...catalogRoutes, 'POST /auth/logout/': {} });
-    signInAs(user);
-    const { router } = renderApp('/faq');
+  it.each(['/faq', '/user/settings'])(
+    'signs out from %s through the API, forgets the session and goes home',
+    async (path) => {
+      const { requests } = stubFetch({ ...catalogRoutes, 'POST /auth/logout/': {} });
+      signInAs(user);
+      const { router } = renderApp(path);
 
-    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+      await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
-    expect(router.state.location.pathname).toBe('/');
-    const logout = requests.find((request) => request.url.pathname === '/auth/logout/');
-    expect(logout?.method).toBe('POST');
-    expect(logout?.body).toBe('{}');
-    expect(getAccessToken()).toBeNull();
-    expect(readSessionHint()).toBeNull();
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
-  });
+      await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+      expect(router.state.location.pathname).toBe('/');
+      const logout = requests.find((request) => request.url.pathname === '/auth/logout/');
+      expect(logout?.method).toBe('POST');
+      expect(logout?.body).toBe('{}');
+      expect(getAccessToken()).toBeNull();
+      expect(readSessionHint()).toBeNull();
+      expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 });

@@ -17,7 +17,7 @@ export interface UserMenuProps {
 
 /** Loaded only for signed-in readers, so anonymous visitors never download the menu code. */
 export function UserMenu({ user }: UserMenuProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const name = userDisplayName(user);
@@ -28,10 +28,11 @@ export function UserMenu({ user }: UserMenuProps) {
     } catch {
       // The API may be unreachable; this tab forgets the session either way.
     }
-    // Leave a signed-in-only page before the session ends, so its guard does not step in.
-    await navigate('/');
-    clearSession();
+    // Deliberate: a signed-in-only page on screen waits for this navigation instead of
+    // sending the reader to sign in again.
+    clearSession({ isDeliberate: true });
     queryClient.removeQueries({ queryKey: profileKeys.all });
+    await navigate('/');
     await queryClient.invalidateQueries();
   }
 
@@ -50,6 +51,18 @@ export function UserMenu({ user }: UserMenuProps) {
           <Text size="sm" fw={700} c="dark" truncate="end">
             {name}
           </Text>
+          {/* An email truncates at its end, whatever the direction of the page. */}
+          {name !== user.email && (
+            <Text
+              size="sm"
+              c="dimmed"
+              truncate="end"
+              dir="ltr"
+              ta={i18n.dir() === 'rtl' ? 'right' : 'left'}
+            >
+              {user.email}
+            </Text>
+          )}
         </Menu.Label>
         <Menu.Item component={Link} to="/user/profile">
           {t('header.profile')}

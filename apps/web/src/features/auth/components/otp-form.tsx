@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OtpPurpose } from '@hafla/shared/auth/requests';
 import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
+import { isolate } from '../../../lib/bidi';
 import { OTP_LENGTH, toAsciiDigits } from '../../../lib/password-rules';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useResendOtp } from '../api/resend-otp';
@@ -38,7 +39,7 @@ function ResendButton({ availableAt, isPending, onClick }: ResendButtonProps) {
       </Button>
       {secondsLeft > 0 && (
         <Text size="sm" ta="center">
-          {t('otp.resendIn', { time: formatCountdown(secondsLeft) })}
+          {t('otp.resendIn', { time: isolate(formatCountdown(secondsLeft)) })}
         </Text>
       )}
     </>
@@ -155,7 +156,11 @@ export function OtpForm({
             <PinInput
               key={attempt}
               ref={firstBoxRef}
-              className={classes.pinInput}
+              classNames={{
+                root: classes.pinGroup,
+                pinInput: classes.pinBox,
+                input: classes.pinField,
+              }}
               length={OTP_LENGTH}
               type={OTP_CHARACTERS}
               oneTimeCode

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PasswordField } from '../../../components/password-field';
 import { isApiError } from '../../../lib/api-client';
 import { safeNextPath } from '../../../lib/next-path';
-import { validateEmail, validateRequired } from '../../../lib/password-rules';
+import { validateEmail } from '../../../lib/password-rules';
 import { signIn } from '../../../lib/session';
 import { splitApiErrors, useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/login';
@@ -32,7 +32,10 @@ export function LoginPage() {
   const [resendError, setResendError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: searchParams.get('email') ?? readLoggingEmail(), password: '' },
-    validate: { email: validateEmail, password: validateRequired },
+    validate: {
+      email: validateEmail,
+      password: (password) => (password ? null : t('login.passwordRequired')),
+    },
   });
 
   const submit = form.onSubmit(({ email, password }) => {

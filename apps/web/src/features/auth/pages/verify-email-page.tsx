@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { isolate } from '../../../lib/bidi';
 import { signIn } from '../../../lib/session';
 import { useVerifyEmail } from '../api/verify-email';
 import { readResendAvailableAt, rememberLoggingEmail } from '../auth-storage';
@@ -36,7 +37,7 @@ export function VerifyEmailPage() {
       {email ? (
         <>
           <Stack gap={4}>
-            <Text>{t('otp.sentTo', { email })}</Text>
+            <Text>{t('otp.sentTo', { email: isolate(email) })}</Text>
             <Text size="sm">{t('otp.checkSpam')}</Text>
           </Stack>
           <OtpForm

@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { isolate } from '../../../lib/bidi';
 import { useVerifyOtp } from '../api/verify-otp';
 import { readResendAvailableAt, savePasswordReset } from '../auth-storage';
 import { AuthLayout } from '../components/auth-layout';
@@ -33,7 +34,7 @@ export function VerifyOtpPage() {
       {email ? (
         <>
           <Stack gap={4}>
-            <Text>{t('otp.sentTo', { email })}</Text>
+            <Text>{t('otp.sentTo', { email: isolate(email) })}</Text>
             <Text size="sm">{t('otp.checkSpam')}</Text>
           </Stack>
           <OtpForm

@@ -8,6 +8,9 @@ import classes from './profile.module.css';
 /** What the API accepts (ProfileUpdateRequest); anything else is refused before the upload. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
+// Binary megabytes, as operating systems show file sizes: 5 242 880 bytes reads "5 MB".
+const BYTES_PER_MEGABYTE = 1024 * 1024;
+
 export interface AvatarChange {
   file: File | null;
   /** An object URL of `file`; whoever replaces the change revokes it. */
@@ -40,8 +43,9 @@ export function AvatarField({
   const size = new Intl.NumberFormat(i18n.language, {
     style: 'unit',
     unit: 'megabyte',
+    unitDisplay: 'long',
     maximumFractionDigits: 1,
-  }).format(maxBytes / 1_000_000);
+  }).format(maxBytes / BYTES_PER_MEGABYTE);
 
   function pickFile(file: File | null) {
     if (!file) return;
@@ -96,6 +100,8 @@ export function AvatarField({
               <Button
                 variant="subtle"
                 color="red"
+                // The light red text Mantine gives subtle buttons is below AA contrast on white.
+                c="red.9"
                 onClick={() => onChange({ file: null, previewUrl: null, isRemoving: true })}
               >
                 {t('profile.avatar.remove')}

@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Radio.layer.css';
-import { Button, Radio, Stack, Title } from '@mantine/core';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import { Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +11,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { switchLanguage } from '../../../lib/language';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useUpdateProfile } from '../api/update-profile';
+import classes from './profile.module.css';
 
 export interface LanguageFormProps {
   userId: string;
@@ -61,12 +64,14 @@ export function LanguageForm({ userId, reload }: LanguageFormProps) {
         >
           <Stack gap="sm" mt="xs">
             {LANGUAGES.map((code) => (
-              <Radio
-                key={code}
-                value={code}
-                size="md"
-                label={<span lang={code}>{t(`common:language.names.${code}`)}</span>}
-              />
+              <Radio.Card key={code} value={code} className={classes.choice}>
+                <Group wrap="nowrap" gap="md">
+                  <Radio.Indicator />
+                  <Text fw={600} lang={code}>
+                    {t(`common:language.names.${code}`)}
+                  </Text>
+                </Group>
+              </Radio.Card>
             ))}
           </Stack>
         </Radio.Group>

@@ -5,6 +5,7 @@ import { ownProfile, user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import { getSessionState } from '../../../lib/session';
+import { isolate } from '../../../lib/bidi';
 
 const profilePath = `/api/v1/profile/${user.id}/`;
 const organizer = {
@@ -28,7 +29,9 @@ describe('profile page', () => {
 
     renderApp('/user/profile');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Sara Haddad' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Hello, ${isolate('Sara Haddad')}` }),
+    ).toBeTruthy();
     expect(await screen.findByText('sara@example.com')).toBeTruthy();
     expect(screen.getByText('Organizer')).toBeTruthy();
     expect((screen.getByLabelText(/Organization name/) as HTMLInputElement).value).toBe(
@@ -64,8 +67,8 @@ describe('profile page', () => {
   });
 
   it('uploads a chosen photo as multipart with a preview, and shows the API refusal under it', async () => {
-    const createObjectURL = vi.fn(() => 'blob:preview');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const fetchBodies: unknown[] = [];
     const { fetchStub } = stubFetch({
       ...catalogRoutes,
@@ -74,7 +77,9 @@ describe('profile page', () => {
         jsonResponse(
           {
             type: 'validation_error',
-            errors: [{ code: 'image_invalid', detail: 'This file is not an image.', attr: 'avatar' }],
+            errors: [
+              { code: 'image_invalid', detail: 'This file is not an image.', attr: 'avatar' },
+            ],
           },
           400,
         ),
@@ -85,7 +90,9 @@ describe('profile page', () => {
 
     pickFile(new File(['png'], 'me.png', { type: 'image/png' }));
 
-    expect(await screen.findByRole('img', { name: 'Preview of your new profile photo' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Preview of your new profile photo' }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('This file is not an image.')).toBeTruthy();

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { userDisplayName } from '../../../components/user-avatar';
 import { usePageMeta } from '../../../lib/page-meta';
+import { isolate } from '../../../lib/bidi';
 import { validateRequired } from '../../../lib/password-rules';
 import { useSignedInUser } from '../../../lib/session';
 import { splitApiErrors, useForm } from '../../../lib/use-form';
@@ -183,7 +184,7 @@ export function ProfilePage() {
     <Stack gap="lg" className={classes.page}>
       <Stack gap="xs">
         <Title order={1}>
-          {name ? t('profile.heading', { name }) : t('profile.headingFallback')}
+          {name ? t('profile.heading', { name: isolate(name) }) : t('profile.headingFallback')}
         </Title>
         <Text size="lg">{t('profile.lead')}</Text>
       </Stack>
