@@ -35,6 +35,8 @@ export class Mailbox {
 
 export const test = base.extend<object, { mailbox: Mailbox }>({
   mailbox: [
+    // Playwright reads a fixture's dependencies from this destructuring; it has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const mailbox = new Mailbox();
       const server = new SMTPServer({
