@@ -49,6 +49,15 @@ function multipart(
   };
 }
 
+function patchWithForm(access: string, id: string, form: { payload: Buffer; contentType: string }) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/profile/${id}/`,
+    headers: { authorization: `Bearer ${access}`, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+}
+
 async function completedUser() {
   const session = await signUp(ctx, sink);
   await ctx.app.inject({
@@ -182,12 +191,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
       { first_name: 'Avatar' },
       { name: 'avatar', filename: 'me.png', type: 'image/png', content: PNG },
     );
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/profile/${user.id}/`,
-      headers: { authorization: `Bearer ${access}`, 'content-type': form.contentType },
-      payload: form.payload,
-    });
+    const response = await patchWithForm(access, user.id, form);
     expect(response.statusCode, response.body).toBe(200);
     const profile = OwnProfile.parse(response.json());
     expect(profile.first_name).toBe('Avatar');
@@ -221,12 +225,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
         content: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
       },
     );
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/profile/${user.id}/`,
-      headers: { authorization: `Bearer ${access}`, 'content-type': form.contentType },
-      payload: form.payload,
-    });
+    const response = await patchWithForm(access, user.id, form);
     expect(response.statusCode, response.body).toBe(200);
   });
 
@@ -241,12 +240,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
         content: Buffer.from('<script>alert(1)</script>'),
       },
     );
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/profile/${user.id}/`,
-      headers: { authorization: `Bearer ${access}`, 'content-type': fake.contentType },
-      payload: fake.payload,
-    });
+    const response = await patchWithForm(access, user.id, fake);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
 
@@ -259,12 +253,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
         content: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]),
       },
     );
-    const tooBig = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/profile/${user.id}/`,
-      headers: { authorization: `Bearer ${access}`, 'content-type': huge.contentType },
-      payload: huge.payload,
-    });
+    const tooBig = await patchWithForm(access, user.id, huge);
     expect(tooBig.statusCode).toBe(413);
     expect(errorOf(tooBig)?.code).toBe('request_too_large');
   });
