@@ -5,6 +5,29 @@ import importX from 'eslint-plugin-import-x';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** Folders directly under `dir` (the features or modules of an app). */
+const subfolders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * A feature reaches another only through its public surface: a web feature's `api/` folder, an
+ * API module's files named in PUBLIC_SURFACES. Everything else inside is private.
+ */
+const PUBLIC_SURFACES = { auth: ['./users.ts'] };
+const featureZones = (root, publicParts) =>
+  subfolders(root).flatMap((target) =>
+    subfolders(root)
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `./${root}/${target}`,
+        from: `./${root}/${from}`,
+        except: publicParts(from),
+      })),
+  );
 
 /**
  * Layer boundaries (STYLE.md): shared → features → app. The shared package knows nothing of
@@ -19,9 +42,21 @@ const boundaries = {
         { target: './packages/shared', from: ['./apps', './e2e', './bench'] },
         { target: './apps/web', from: ['./apps/api'] },
         { target: './apps/api', from: ['./apps/web'] },
-        { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+        {
+          target: './apps/web/src/lib',
+          from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+        },
+        {
+          target: './apps/web/src/components',
+          from: ['./apps/web/src/features', './apps/web/src/app'],
+        },
         { target: './apps/web/src/features', from: ['./apps/web/src/app'] },
-        { target: './apps/api/src/lib', from: ['./apps/api/src/modules'] },
+        {
+          target: './apps/api/src/lib',
+          from: ['./apps/api/src/modules', './apps/api/src/plugins'],
+        },
+        ...featureZones('apps/web/src/features', () => ['./api']),
+        ...featureZones('apps/api/src/modules', (from) => PUBLIC_SURFACES[from] ?? []),
       ],
     },
   ],
