@@ -1,4 +1,4 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -9,6 +9,7 @@ import {
   faqEntries,
   problemReports,
 } from '../../db/schema/catalog';
+import { users } from '../../db/schema/accounts';
 
 interface Window {
   limit: number;
@@ -74,4 +75,31 @@ export async function insertProblemReport(
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+export async function findProblemReports(
+  db: Db,
+  window: Window & { status?: 'open' | 'resolved' },
+) {
+  const where = window.status ? eq(problemReports.status, window.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        report: problemReports,
+        reporter: {
+          id: users.id,
+          email: users.email,
+          first_name: users.first_name,
+          last_name: users.last_name,
+        },
+      })
+      .from(problemReports)
+      .innerJoin(users, eq(users.id, problemReports.reporter_id))
+      .where(where)
+      .orderBy(desc(problemReports.created_at), desc(problemReports.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ value: count() }).from(problemReports).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
 }

@@ -6,7 +6,12 @@ import {
 } from '@hafla/shared/catalog/configuration-pages';
 import { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { FaqList } from '@hafla/shared/catalog/faq';
-import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
+import {
+  ProblemReport,
+  ProblemReportQuery,
+  ProblemReportRequest,
+  StaffProblemReportList,
+} from '@hafla/shared/catalog/problem-reports';
 import { PaginationQuery } from '@hafla/shared/common/pagination';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
@@ -113,6 +118,21 @@ export async function catalogRoutes(app: App) {
         request.body,
       );
       return reply.code(201).send(report);
+    },
+  });
+
+  app.get('/api/v1/admin/problem-reports/', {
+    config: { auth: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Problem reports, newest first (platform staff)',
+      security: [{ bearer: [] }],
+      querystring: ProblemReportQuery,
+      response: { 200: StaffProblemReportList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { count, results } = await catalog.listProblemReports(db, request.query);
+      return toPage(request, request.query, count, results, publicUrl);
     },
   });
 }

@@ -3,7 +3,12 @@ import type { Category } from '@hafla/shared/catalog/categories';
 import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
 import type { EventType } from '@hafla/shared/catalog/event-types';
 import type { FaqEntry } from '@hafla/shared/catalog/faq';
-import type { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
+import type {
+  ProblemReport,
+  ProblemReportQuery,
+  ProblemReportRequest,
+  StaffProblemReport,
+} from '@hafla/shared/catalog/problem-reports';
 import { LANGUAGES, directionOf, type Language } from '@hafla/shared/common/i18n';
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
@@ -148,6 +153,12 @@ export async function createProblemReport(
     subject: input.subject,
     message: input.message,
   });
+  return toProblemReport(row);
+}
+
+function toProblemReport(
+  row: Awaited<ReturnType<typeof queries.insertProblemReport>>,
+): ProblemReport {
   return {
     id: row.id,
     subject: row.subject,
@@ -156,4 +167,17 @@ export async function createProblemReport(
     status: row.status === 'resolved' ? 'resolved' : 'open',
     created_at: row.created_at.toISOString(),
   };
+}
+
+export async function listProblemReports(db: Db, query: ProblemReportQuery) {
+  const { rows, count } = await queries.findProblemReports(db, query);
+  const results: StaffProblemReport[] = rows.map(({ report, reporter }) => ({
+    ...toProblemReport(report),
+    reporter: {
+      id: reporter.id,
+      email: reporter.email,
+      name: `${reporter.first_name} ${reporter.last_name}`.trim(),
+    },
+  }));
+  return { count, results };
 }

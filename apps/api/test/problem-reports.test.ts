@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaffProblemReportList } from '@hafla/shared/catalog/problem-reports';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts';
+import { createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function signInAs(email: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/login/',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode).toBe(200);
+  return { authorization: `Bearer ${(response.json() as { access: string }).access}` };
+}
+
+describe('problem reports', () => {
+  it('reach platform staff with the reporter; the role guard refuses everyone else', async () => {
+    const attendee = await signInAs('attendee@hafla.test');
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/problem-reports/',
+      headers: attendee,
+      payload: { subject: 'Checkout froze', message: 'The pay button did nothing on my phone.' },
+    });
+    expect(sent.statusCode).toBe(201);
+
+    const anonymous = await ctx.app.inject({ url: '/api/v1/admin/problem-reports/' });
+    expect(anonymous.statusCode).toBe(401);
+    for (const email of ['attendee@hafla.test', 'organizer@hafla.test']) {
+      const refused = await ctx.app.inject({
+        url: '/api/v1/admin/problem-reports/',
+        headers: await signInAs(email),
+      });
+      expect(refused.statusCode, email).toBe(403);
+      expect(refused.json()).toMatchObject({ errors: [{ code: 'permission_denied' }] });
+    }
+
+    const admin = await signInAs('admin@hafla.test');
+    const listed = StaffProblemReportList.parse(
+      (
+        await ctx.app.inject({ url: '/api/v1/admin/problem-reports/?status=open', headers: admin })
+      ).json(),
+    );
+    expect(listed.results[0]).toMatchObject({
+      subject: 'Checkout froze',
+      status: 'open',
+      reporter: { email: 'attendee@hafla.test', name: 'Layla Haddad' },
+    });
+    const resolved = StaffProblemReportList.parse(
+      (
+        await ctx.app.inject({
+          url: '/api/v1/admin/problem-reports/?status=resolved',
+          headers: admin,
+        })
+      ).json(),
+    );
+    expect(resolved.count).toBe(0);
+    const bad = await ctx.app.inject({
+      url: '/api/v1/admin/problem-reports/?status=closed',
+      headers: admin,
+    });
+    expect(bad.json()).toMatchObject({
+      type: 'validation_error',
+      errors: [{ code: 'invalid_choice', attr: 'status' }],
+    });
+  });
+});
