@@ -36,9 +36,13 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
-    : openPglite(options);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : await openPglite(options);
+  // Callers in one process share one run; across processes the advisory lock takes over.
+  let migrating: Promise<void> | null = null;
+  const migrateOnce = database.migrate;
+  return { ...database, migrate: () => (migrating ??= migrateOnce()) };
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
