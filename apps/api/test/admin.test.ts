@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffProblemReportList } from '@hafla/shared/catalog/problem-reports';
+import { createAdmin } from '../src/db/seed/admin';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -69,5 +70,31 @@ describe('problem reports', () => {
       type: 'validation_error',
       errors: [{ code: 'invalid_choice', attr: 'status' }],
     });
+  });
+});
+
+describe('createAdmin (npm run admin:create)', () => {
+  it('creates a verified admin who can sign in, and promotes an existing account', async () => {
+    expect(await createAdmin(ctx.database.db, 'staff@example.com', 'quiet-meadow-81')).toBe(
+      'created',
+    );
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: 'staff@example.com', password: 'quiet-meadow-81' },
+    });
+    expect(staff.json()).toMatchObject({
+      user: { roles: ['attendee', 'admin'], is_verified: true },
+    });
+
+    expect(await createAdmin(ctx.database.db, 'organizer@hafla.test', 'quiet-meadow-82')).toBe(
+      'promoted',
+    );
+    const promoted = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { email: 'organizer@hafla.test', password: 'quiet-meadow-82' },
+    });
+    expect(promoted.json()).toMatchObject({ user: { roles: ['attendee', 'organizer', 'admin'] } });
   });
 });
