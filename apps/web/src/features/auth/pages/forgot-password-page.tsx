@@ -1,6 +1,7 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmailField } from '../../../components/email-field';
 import { FormAlert } from '../../../components/form-alert';
 import { validateEmail } from '../../../lib/password-rules';
 import { splitApiErrors, useForm } from '../../../lib/use-form';
@@ -39,17 +40,7 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={form.formError} />
-          <TextInput
-            label={t('forgotPassword.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            required
-            dir="ltr"
-            {...form.inputs.email}
-          />
+          <EmailField label={t('forgotPassword.email')} {...form.inputs.email} />
           <Button type="submit" loading={forgotPassword.isPending} fullWidth>
             {t('forgotPassword.submit')}
           </Button>

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { EmailField } from '../../../components/email-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordField } from '../../../components/password-field';
 import { isApiError } from '../../../lib/api-client';
@@ -102,17 +103,7 @@ export function LoginPage() {
             </FormAlert>
           )}
           <FormAlert message={resendError} />
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            required
-            dir="ltr"
-            {...form.inputs.email}
-          />
+          <EmailField label={t('login.email')} {...form.inputs.email} />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"

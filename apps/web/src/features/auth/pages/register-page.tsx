@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmailField } from '../../../components/email-field';
 import { FormAlert } from '../../../components/form-alert';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import {
@@ -49,17 +50,7 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={form.formError} />
-          <TextInput
-            label={t('register.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            required
-            dir="ltr"
-            {...form.inputs.email}
-          />
+          <EmailField label={t('register.email')} {...form.inputs.email} />
           <NewPasswordFields
             passwordLabel={t('register.password')}
             confirmLabel={t('register.confirmPassword')}
