@@ -1,4 +1,5 @@
 import type { HomeSection } from '@hafla/shared/catalog/app-config';
+import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
 
 /** Platform content every new installation starts with, in English and Arabic. */
 export const seedCategories = [
@@ -186,7 +187,7 @@ export const seedPlatformSettings = {
   events_published_per_month: 10,
   max_tickets_per_order: 10,
   hold_minutes: 10,
-  max_upload_bytes: 5 * 1024 * 1024,
+  max_upload_bytes: MAX_UPLOAD_BYTES,
   default_currency: 'SAR',
   currencies: [
     { code: 'SAR', name_en: 'Saudi riyal', name_ar: 'ريال سعودي', minor_units: 2 },

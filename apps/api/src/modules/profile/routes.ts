@@ -6,6 +6,7 @@ import {
   ProfileParams,
   ProfileUpdateRequest,
 } from '@hafla/shared/profile/profile';
+import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
@@ -21,13 +22,12 @@ declare module 'fastify' {
 
 export async function profileRoutes(app: App) {
   const deps = { db: app.db, storage: app.storage };
-  const maxUploadBytes = 5 * 1024 * 1024;
 
   // multipart/form-data: text fields become the body (validated like JSON); the avatar file is
   // read into memory up to the limit and handed to the service beside the body.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 4096 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 },
     throwFileSizeLimit: true,
     async onFile(part: MultipartFile) {
       const content = await part.toBuffer();

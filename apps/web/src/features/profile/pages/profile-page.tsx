@@ -18,8 +18,9 @@ import { useUpdateProfile } from '../api/update-profile';
 import { AvatarField } from '../components/avatar-field';
 import type { AvatarChange } from '../components/avatar-field';
 import classes from '../components/profile.module.css';
+import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
+import { PhoneField } from '../../../components/phone-field';
 
-const DEFAULT_MAX_UPLOAD_BYTES = 5_000_000;
 const NO_AVATAR_CHANGE: AvatarChange = { file: null, previewUrl: null, isRemoving: false };
 
 /** The avatar being edited; its preview URL is released when replaced or when the page closes. */
@@ -117,7 +118,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
             setIsSaved(false);
             setAvatarChange(change);
           }}
-          maxBytes={appInfo?.limits.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES}
+          maxBytes={appInfo?.limits.max_upload_bytes ?? MAX_UPLOAD_BYTES}
           error={avatarError}
           onError={setAvatarError}
         />
@@ -133,13 +134,9 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
           required
           {...form.inputs.last_name}
         />
-        <TextInput
+        <PhoneField
           label={t('profile.phone')}
           description={t('profile.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
           {...form.inputs.phone}
         />
         {isOrganizer && (
