@@ -14,17 +14,16 @@ function windowStart(now: Date, seconds: number): Date {
 }
 
 /**
- * Counts one hit on `key` in the current fixed window and refuses past the limit with
- * `throttled` and Retry-After. The counter lives in the database, so the limit holds across
- * every API process.
+ * Counts one hit on `key` in the current fixed window and answers the window's count. The
+ * counter lives in the database, so it holds across every API process.
  */
-export async function hitRateCounter(
+export async function countRateHit(
   db: Db,
   key: string,
-  window: Window,
+  seconds: number,
   now = new Date(),
-): Promise<void> {
-  const start = windowStart(now, window.seconds);
+): Promise<number> {
+  const start = windowStart(now, seconds);
   const [row] = await db
     .insert(rateCounters)
     .values({ key, window_start: start, count: 1 })
@@ -33,12 +32,25 @@ export async function hitRateCounter(
       set: { count: sql`${rateCounters.count} + 1` },
     })
     .returning({ count: rateCounters.count });
-  if ((row?.count ?? 0) > window.limit) throw throttledUntil(start, window.seconds, now);
   // Old windows are swept now and then by whoever passes by; no job is needed for correctness.
   if (Math.random() < 0.01) {
     await db
       .delete(rateCounters)
       .where(lt(rateCounters.window_start, new Date(now.getTime() - 86_400_000)));
+  }
+  return row?.count ?? 0;
+}
+
+/** Counts one hit and refuses past the window's limit with `throttled` and Retry-After. */
+export async function hitRateCounter(
+  db: Db,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<void> {
+  const count = await countRateHit(db, key, window.seconds, now);
+  if (count > window.limit) {
+    throw throttledUntil(windowStart(now, window.seconds), window.seconds, now);
   }
 }
 

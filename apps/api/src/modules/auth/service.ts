@@ -24,7 +24,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../lib/password';
-import { hitRateCounter, readRateCounter, spaceSends } from '../../lib/rate-counter';
+import { countRateHit, hitRateCounter, readRateCounter, spaceSends } from '../../lib/rate-counter';
 import { newOpaqueToken, sha256 } from '../../lib/secrets';
 import type { FileStorage } from '../../lib/storage';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, consumeOtp, issueOtp } from './otp';
@@ -169,14 +169,12 @@ export async function login(
   const failuresKey = `login-fail:${input.email}`;
   await readRateCounter(deps.db, failuresKey, LOGIN_FAILURES);
   const user = await findUserByEmail(deps.db, input.email);
-  const isValid = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : (await burnPasswordCheck(input.password), false);
+  let isValid = false;
+  if (user) isValid = await verifyPassword(user.password_hash, input.password);
+  else await burnPasswordCheck(input.password);
   if (!user || !isValid) {
-    await hitRateCounter(deps.db, failuresKey, {
-      ...LOGIN_FAILURES,
-      limit: Number.MAX_SAFE_INTEGER,
-    });
+    // Failures are counted here and refused above, so the right password is refused too once throttled.
+    await countRateHit(deps.db, failuresKey, LOGIN_FAILURES.seconds);
     throw new AppError('invalid_credentials', { status: 401 });
   }
   if (!user.is_verified) throw new AppError('email_not_verified', { status: 403, attr: 'email' });
