@@ -14,6 +14,7 @@ import { useForm } from '../../../lib/use-form';
 import { useCompleteRegistration } from '../api/complete-registration';
 import { AuthLayout } from '../components/auth-layout';
 import classes from '../components/auth.module.css';
+import { PhoneField } from '../../../components/phone-field';
 
 const USER_TYPES: readonly UserType[] = ['attendee', 'organizer'];
 
@@ -85,13 +86,9 @@ export function CompleteRegistrationPage() {
             required
             {...form.inputs.last_name}
           />
-          <TextInput
+          <PhoneField
             label={t('completeRegistration.phone')}
             description={t('completeRegistration.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            dir="ltr"
             {...form.inputs.phone}
           />
           <Radio.Group
