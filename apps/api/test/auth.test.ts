@@ -3,22 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens, OtpSent } from '@hafla/shared/auth/requests';
 import { codeSendSpacing, otpCodes, refreshTokens, users } from '../src/db/schema/accounts';
 import { GOOD_PASSWORD, post, registerAndReadCode, signUp, uniqueEmail } from './auth-helpers';
-import { bearer, createTestContext, type TestContext } from './helpers';
-import { codeFrom, startSmtpSink, type SmtpSink } from './smtp-sink';
+import {
+  bearer,
+  createMailTestContext,
+  createTestContext,
+  firstError,
+  type TestContext,
+} from './helpers';
+import { codeFrom, type SmtpSink } from './smtp-sink';
 
 let ctx: TestContext;
 let sink: SmtpSink;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '10000' });
+  ({ ctx, sink, close } = await createMailTestContext());
 });
-afterAll(async () => {
-  await ctx.close();
-  await sink.close();
-});
-
-const errorOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: Array<{ code: string; attr: string | null }> }).errors[0];
+afterAll(() => close());
 
 /** Moves the last send of codes to an address into the past, as if a minute had gone by. */
 async function letResendWindowPass(email: string) {
@@ -65,7 +65,7 @@ describe('POST /register/', () => {
       password: GOOD_PASSWORD,
     });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toMatchObject({ code: 'unique', attr: 'email' });
+    expect(firstError(again)).toMatchObject({ code: 'unique', attr: 'email' });
   });
 
   it('refuses weak and overlong passwords with a code on password, creating nothing', async () => {
@@ -81,20 +81,20 @@ describe('POST /register/', () => {
     for (const { password, code } of cases) {
       const response = await post(ctx, '/register/', { email, password });
       expect(response.statusCode, password).toBe(400);
-      expect(errorOf(response), password).toMatchObject({ code, attr: 'password' });
+      expect(firstError(response), password).toMatchObject({ code, attr: 'password' });
     }
     expect(await userRow(email)).toBeUndefined();
   });
 
   it('refuses a malformed email and unknown fields', async () => {
     const bad = await post(ctx, '/register/', { email: 'not-an-email', password: GOOD_PASSWORD });
-    expect(errorOf(bad)).toMatchObject({ code: 'invalid', attr: 'email' });
+    expect(firstError(bad)).toMatchObject({ code: 'invalid', attr: 'email' });
     const extra = await post(ctx, '/register/', {
       email: uniqueEmail(),
       password: GOOD_PASSWORD,
       is_admin: true,
     });
-    expect(errorOf(extra)).toMatchObject({ code: 'unknown_field', attr: 'is_admin' });
+    expect(firstError(extra)).toMatchObject({ code: 'unknown_field', attr: 'is_admin' });
   });
 });
 
@@ -124,7 +124,7 @@ describe('POST /otp/verify_email/', () => {
     expect((await post(ctx, '/otp/verify_email/', { email, otp: code })).statusCode).toBe(200);
     const again = await post(ctx, '/otp/verify_email/', { email, otp: code });
     expect(again.statusCode).toBe(400);
-    expect(errorOf(again)).toMatchObject({ code: 'otp_invalid', attr: 'otp' });
+    expect(firstError(again)).toMatchObject({ code: 'otp_invalid', attr: 'otp' });
   });
 
   it('locks the code after 5 wrong tries: even the right one is then refused until a new code is sent', async () => {
@@ -133,7 +133,9 @@ describe('POST /otp/verify_email/', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const codes: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      codes.push(errorOf(await post(ctx, '/otp/verify_email/', { email, otp: wrong }))?.code ?? '');
+      codes.push(
+        firstError(await post(ctx, '/otp/verify_email/', { email, otp: wrong }))?.code ?? '',
+      );
     }
     expect(codes).toEqual([
       'otp_invalid',
@@ -142,7 +144,7 @@ describe('POST /otp/verify_email/', () => {
       'otp_invalid',
       'otp_locked',
     ]);
-    expect(errorOf(await post(ctx, '/otp/verify_email/', { email, otp: code }))?.code).toBe(
+    expect(firstError(await post(ctx, '/otp/verify_email/', { email, otp: code }))?.code).toBe(
       'otp_locked',
     );
 
@@ -164,15 +166,16 @@ describe('POST /otp/verify_email/', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(otpCodes.user_id, user!.id));
     const response = await post(ctx, '/otp/verify_email/', { email, otp: code });
-    expect(errorOf(response)).toMatchObject({ code: 'otp_expired', attr: 'otp' });
+    expect(firstError(response)).toMatchObject({ code: 'otp_expired', attr: 'otp' });
   });
 
   it('answers otp_invalid for an unknown email and a malformed code as a field error', async () => {
     expect(
-      errorOf(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '123456' }))?.code,
+      firstError(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '123456' }))
+        ?.code,
     ).toBe('otp_invalid');
     expect(
-      errorOf(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '12ab56' })),
+      firstError(await post(ctx, '/otp/verify_email/', { email: uniqueEmail(), otp: '12ab56' })),
     ).toMatchObject({
       code: 'invalid',
       attr: 'otp',
@@ -186,7 +189,7 @@ describe('POST /otp/resend_otp/', () => {
     await registerAndReadCode(ctx, sink, email);
     const response = await post(ctx, '/otp/resend_otp/', { email, purpose: 'verify_email' });
     expect(response.statusCode).toBe(429);
-    expect(errorOf(response)?.code).toBe('resend_too_soon');
+    expect(firstError(response)?.code).toBe('resend_too_soon');
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(50);
   });
 
@@ -229,7 +232,7 @@ describe('POST /auth/login/', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(errorOf(wrong)?.code).toBe('invalid_credentials');
+    expect(firstError(wrong)?.code).toBe('invalid_credentials');
   });
 
   it('tells an unverified user to verify first, only with the right password', async () => {
@@ -237,9 +240,9 @@ describe('POST /auth/login/', () => {
     await registerAndReadCode(ctx, sink, email);
     const response = await post(ctx, '/auth/login/', { email, password: GOOD_PASSWORD });
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toMatchObject({ code: 'email_not_verified', attr: 'email' });
+    expect(firstError(response)).toMatchObject({ code: 'email_not_verified', attr: 'email' });
     expect(
-      errorOf(await post(ctx, '/auth/login/', { email, password: 'wrong-password!' }))?.code,
+      firstError(await post(ctx, '/auth/login/', { email, password: 'wrong-password!' }))?.code,
     ).toBe('invalid_credentials');
   });
 
@@ -253,7 +256,7 @@ describe('POST /auth/login/', () => {
     }
     const blocked = await post(ctx, '/auth/login/', { email: user.email, password: GOOD_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(errorOf(blocked)?.code).toBe('throttled');
+    expect(firstError(blocked)?.code).toBe('throttled');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
@@ -281,7 +284,7 @@ describe('refresh tokens', () => {
     };
     const replay = await post(ctx, '/auth/token/refresh/', { refresh });
     expect(replay.statusCode).toBe(401);
-    expect(errorOf(replay)?.code).toBe('token_not_valid');
+    expect(firstError(replay)?.code).toBe('token_not_valid');
     // The thief's replay also ends the legitimate holder's session.
     expect((await post(ctx, '/auth/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(
       401,
@@ -298,8 +301,8 @@ describe('refresh tokens', () => {
   });
 
   it('answer not_authenticated without any token and token_not_valid for garbage', async () => {
-    expect(errorOf(await post(ctx, '/auth/token/refresh/', {}))?.code).toBe('not_authenticated');
-    expect(errorOf(await post(ctx, '/auth/token/refresh/', { refresh: 'garbage' }))?.code).toBe(
+    expect(firstError(await post(ctx, '/auth/token/refresh/', {}))?.code).toBe('not_authenticated');
+    expect(firstError(await post(ctx, '/auth/token/refresh/', { refresh: 'garbage' }))?.code).toBe(
       'token_not_valid',
     );
   });
@@ -339,7 +342,7 @@ describe('PATCH /complete_registration/', () => {
       payload: { first_name: 'A', last_name: 'B', user_type: 'organizer' },
     });
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({ code: 'required', attr: 'organization_name' });
+    expect(firstError(response)).toMatchObject({ code: 'required', attr: 'organization_name' });
   });
 
   it('refuses mass-assignment of roles, is_verified and id, changing nothing', async () => {
@@ -387,7 +390,7 @@ describe('PATCH /complete_registration/', () => {
       payload: { first_name: 'A', last_name: 'B', user_type: 'attendee' },
     });
     expect(response.statusCode).toBe(401);
-    expect(errorOf(response)?.code).toBe('token_not_valid');
+    expect(firstError(response)?.code).toBe('token_not_valid');
   });
 });
 
@@ -415,12 +418,12 @@ describe('forgotten passwords', () => {
     const verified = await post(ctx, '/otp/verify/', { email: user.email, otp: code });
     expect(verified.statusCode).toBe(200);
     const { reset_token } = verified.json() as { reset_token: string };
-    expect(errorOf(await post(ctx, '/otp/verify/', { email: user.email, otp: code }))?.code).toBe(
-      'otp_invalid',
-    );
+    expect(
+      firstError(await post(ctx, '/otp/verify/', { email: user.email, otp: code }))?.code,
+    ).toBe('otp_invalid');
 
     const weak = await post(ctx, '/auth/password_reset/', { reset_token, password: 'password1' });
-    expect(errorOf(weak)).toMatchObject({ code: 'password_too_common', attr: 'password' });
+    expect(firstError(weak)).toMatchObject({ code: 'password_too_common', attr: 'password' });
 
     const done = await post(ctx, '/auth/password_reset/', {
       reset_token,
@@ -428,7 +431,7 @@ describe('forgotten passwords', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(
-      errorOf(
+      firstError(
         await post(ctx, '/auth/password_reset/', { reset_token, password: 'amber-lantern-78' }),
       )?.code,
     ).toBe('reset_token_invalid');
@@ -453,14 +456,20 @@ describe('POST /auth/password/change/', () => {
       { old_password: 'nope-nope-nope', new_password: 'amber-lantern-99' },
       headers,
     );
-    expect(errorOf(wrong)).toMatchObject({ code: 'old_password_incorrect', attr: 'old_password' });
+    expect(firstError(wrong)).toMatchObject({
+      code: 'old_password_incorrect',
+      attr: 'old_password',
+    });
     const similar = await post(
       ctx,
       '/auth/password/change/',
       { old_password: GOOD_PASSWORD, new_password: user.email },
       headers,
     );
-    expect(errorOf(similar)).toMatchObject({ code: 'password_too_similar', attr: 'new_password' });
+    expect(firstError(similar)).toMatchObject({
+      code: 'password_too_similar',
+      attr: 'new_password',
+    });
 
     const changed = await post(
       ctx,
@@ -486,7 +495,7 @@ describe('POST /auth/password/change/', () => {
       old_password: 'a',
       new_password: 'amber-lantern-99',
     });
-    expect(errorOf(response)?.code).toBe('not_authenticated');
+    expect(firstError(response)?.code).toBe('not_authenticated');
   });
 });
 
@@ -504,7 +513,7 @@ describe('per-address limits on the network', () => {
         statuses.push(last.statusCode);
       }
       expect(statuses).toEqual([401, 401, 429]);
-      expect(errorOf(last!)?.code).toBe('throttled');
+      expect(firstError(last!)?.code).toBe('throttled');
       expect(last!.headers['retry-after']).toBeDefined();
     } finally {
       await limited.close();

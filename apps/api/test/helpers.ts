@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema/accounts';
 import { seedDatabase } from '../src/db/seed/seed';
 import type { App } from '../src/lib/types';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { signAccessToken, type AccessClaims } from '../src/lib/tokens';
 
 export interface TestContext {
@@ -102,4 +103,27 @@ export function bearer(
   return signAccessToken(config.JWT_SECRET, { roles: ['attendee'], ...claims }, now).then(
     (token) => `Bearer ${token}`,
   );
+}
+
+/** The first error of an envelope answer. */
+export function firstError(response: { json(): unknown }) {
+  return (response.json() as { errors: Array<{ code: string; attr: string | null }> }).errors[0];
+}
+
+/** A test app that sends its mail to a real SMTP server on loopback, with auth limits lifted. */
+export async function createMailTestContext(): Promise<{
+  ctx: TestContext;
+  sink: SmtpSink;
+  close(): Promise<void>;
+}> {
+  const sink = await startSmtpSink();
+  const ctx = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '10000' });
+  return {
+    ctx,
+    sink,
+    async close() {
+      await ctx.close();
+      await sink.close();
+    },
+  };
 }

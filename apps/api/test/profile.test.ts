@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnProfile, PublicProfile } from '@hafla/shared/profile/profile';
 import { signUp } from './auth-helpers';
-import { createTestContext, demoUserId, type TestContext } from './helpers';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { createMailTestContext, demoUserId, firstError, type TestContext } from './helpers';
+import type { SmtpSink } from './smtp-sink';
 
 let ctx: TestContext;
 let sink: SmtpSink;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestContext({ SMTP_URL: sink.url, AUTH_RATE_LIMIT_MAX: '10000' });
+  ({ ctx, sink, close } = await createMailTestContext());
 });
-afterAll(async () => {
-  await ctx.close();
-  await sink.close();
-});
+afterAll(() => close());
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -74,9 +71,6 @@ async function completedUser() {
   return session;
 }
 
-const errorOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: Array<{ code: string; attr: string | null }> }).errors[0];
-
 describe('GET /api/v1/profile/{id}/', () => {
   it('answers the whole account to its owner', async () => {
     const { access, user } = await completedUser();
@@ -117,7 +111,7 @@ describe('GET /api/v1/profile/{id}/', () => {
     });
     expect(response.statusCode).toBe(404);
     const malformed = await ctx.app.inject({ url: '/api/v1/profile/42/' });
-    expect(errorOf(malformed)).toMatchObject({ code: 'invalid', attr: 'id' });
+    expect(firstError(malformed)).toMatchObject({ code: 'invalid', attr: 'id' });
   });
 });
 
@@ -149,7 +143,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
       payload: { first_name: 'Hacked' },
     });
     expect(other.statusCode).toBe(403);
-    expect(errorOf(other)?.code).toBe('permission_denied');
+    expect(firstError(other)?.code).toBe('permission_denied');
 
     const own = await completedUser();
     const sneaky = await ctx.app.inject({
@@ -182,7 +176,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
       url: `/api/v1/profile/${user.id}/`,
       payload: { first_name: 'X' },
     });
-    expect(errorOf(response)?.code).toBe('not_authenticated');
+    expect(firstError(response)?.code).toBe('not_authenticated');
   });
 
   it('takes an avatar from multipart, serves it with the right headers, and removes it on null', async () => {
@@ -242,7 +236,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     );
     const response = await patchWithForm(access, user.id, fake);
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
+    expect(firstError(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
 
     const huge = multipart(
       {},
@@ -255,7 +249,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     );
     const tooBig = await patchWithForm(access, user.id, huge);
     expect(tooBig.statusCode).toBe(413);
-    expect(errorOf(tooBig)?.code).toBe('request_too_large');
+    expect(firstError(tooBig)?.code).toBe('request_too_large');
   });
 
   it('never serves paths outside the upload folder', async () => {
