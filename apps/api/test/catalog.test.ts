@@ -71,6 +71,8 @@ describe('GET /api/v1/categories/{id}', () => {
     const malformed = await get('/api/v1/categories/0');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ errors: [{ code: 'min_value', attr: 'id' }] });
+    const huge = await get('/api/v1/categories/99999999999');
+    expect(huge.json()).toMatchObject({ errors: [{ code: 'max_value', attr: 'id' }] });
   });
 });
 

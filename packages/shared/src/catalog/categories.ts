@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbIdParam } from '../common/ids';
 import { paginated } from '../common/pagination';
 
 export const Category = z.object({
@@ -13,4 +14,4 @@ export type Category = z.infer<typeof Category>;
 export const CategoryList = paginated(Category);
 export type CategoryList = z.infer<typeof CategoryList>;
 
-export const CategoryParams = z.object({ id: z.coerce.number().int().min(1) });
+export const CategoryParams = z.object({ id: DbIdParam });

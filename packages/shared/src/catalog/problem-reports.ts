@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DbId } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 
 export const ProblemReportRequest = z.strictObject({
   subject: z.string().trim().min(3).max(200),
   message: z.string().trim().min(10).max(5000),
-  event: z.number().int().min(1).nullish(),
+  event: DbId.nullish(),
 });
 export type ProblemReportRequest = z.infer<typeof ProblemReportRequest>;
 
