@@ -17,7 +17,11 @@ const subfolders = (dir) =>
  * A feature reaches another only through its public surface: a web feature's `api/` folder, an
  * API module's files named in PUBLIC_SURFACES. Everything else inside is private.
  */
-const PUBLIC_SURFACES = { auth: ['./users.ts'] };
+const PUBLIC_SURFACES = {
+  auth: ['./users.ts'],
+  events: ['./ownership.ts'],
+  social: ['./social-counts.ts'],
+};
 const featureZones = (root, publicParts) =>
   subfolders(root).flatMap((target) =>
     subfolders(root)

@@ -1,6 +1,8 @@
 import * as accounts from './schema/accounts';
 import * as catalog from './schema/catalog';
+import * as events from './schema/events';
+import * as social from './schema/social';
 
 /** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
-export const schema = { ...accounts, ...catalog };
+export const schema = { ...accounts, ...catalog, ...events, ...social };
 export type Schema = typeof schema;

@@ -26,13 +26,49 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/**
+ * What a home section shows: category chips, featured events (picked by staff), the soonest,
+ * this weekend's (Friday to Sunday, so both Gulf and Western weekends), near the visitor, the
+ * most wishlisted, one category's, or organizers to follow.
+ */
+export const HOME_SECTION_KINDS = [
+  'categories',
+  'featured',
+  'upcoming',
+  'this_weekend',
+  'near_me',
+  'popular',
+  'category',
+  'organizers',
+] as const;
+export const HomeSectionKind = z.enum(HOME_SECTION_KINDS);
+export type HomeSectionKind = z.infer<typeof HomeSectionKind>;
+
 export const HomeSection = z.object({
   id: z.string(),
-  kind: z.enum(['categories', 'upcoming', 'popular', 'near_me', 'organizers', 'this_month']),
+  kind: HomeSectionKind,
   title: z.string(),
   position: z.number().int(),
+  /** For a `category` section: the category's slug. */
+  category: z.string().nullable(),
 });
 export type HomeSection = z.infer<typeof HomeSection>;
+
+/** What admins store: the titles in every language. */
+export const HomeSectionSetting = HomeSection.omit({ title: true }).extend({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  position: z.number().int().min(0).max(1000),
+  category: z.string().max(60).nullable().default(null),
+  title_en: z.string().trim().min(1).max(100),
+  title_ar: z.string().trim().min(1).max(100),
+});
+export type HomeSectionSetting = z.infer<typeof HomeSectionSetting>;
+
+/** PUT /api/v1/admin/app_config/home-page-config/ */
+export const HomePageConfigRequest = z.strictObject({
+  value: z.array(HomeSectionSetting).max(20),
+});
+export type HomePageConfigRequest = z.infer<typeof HomePageConfigRequest>;
 
 export const HomePageConfig = z.object({
   key: z.literal('home-page-config'),

@@ -1,4 +1,4 @@
-import type { HomeSection } from '@hafla/shared/catalog/app-config';
+import type { HomeSectionSetting } from '@hafla/shared/catalog/app-config';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
 
 /** Platform content every new installation starts with, in English and Arabic. */
@@ -154,33 +154,26 @@ export const seedConfigurationPages = [
   },
 ];
 
-export const seedHomeSections: Array<
-  Omit<HomeSection, 'title'> & { title_en: string; title_ar: string }
-> = [
-  {
-    id: 'categories',
-    kind: 'categories',
-    position: 1,
-    title_en: 'Browse by category',
-    title_ar: 'تصفح حسب الفئة',
-  },
-  { id: 'upcoming', kind: 'upcoming', position: 2, title_en: 'Coming up soon', title_ar: 'قريبًا' },
-  {
-    id: 'popular',
-    kind: 'popular',
-    position: 3,
-    title_en: 'Popular now',
-    title_ar: 'الأكثر رواجًا',
-  },
-  { id: 'near-me', kind: 'near_me', position: 4, title_en: 'Near you', title_ar: 'بالقرب منك' },
-  {
-    id: 'organizers',
-    kind: 'organizers',
-    position: 5,
-    title_en: 'Organizers to follow',
-    title_ar: 'منظمون قد تتابعهم',
-  },
-];
+export const seedHomeSections: HomeSectionSetting[] = [
+  section('categories', 'categories', 'Browse by category', 'تصفح حسب الفئة'),
+  section('featured', 'featured', 'Featured', 'فعاليات مميزة'),
+  section('upcoming', 'upcoming', 'Coming up soon', 'قريبًا'),
+  section('this-weekend', 'this_weekend', 'This weekend', 'في عطلة نهاية الأسبوع'),
+  section('near-me', 'near_me', 'Near you', 'بالقرب منك'),
+  section('music', 'category', 'Music and concerts', 'موسيقى وحفلات', 'music'),
+  section('popular', 'popular', 'Popular now', 'الأكثر رواجًا'),
+  section('organizers', 'organizers', 'Organizers to follow', 'منظمون قد تتابعهم'),
+].map((entry, index) => ({ ...entry, position: index + 1 }));
+
+function section(
+  id: string,
+  kind: HomeSectionSetting['kind'],
+  title_en: string,
+  title_ar: string,
+  category: string | null = null,
+): Omit<HomeSectionSetting, 'position'> {
+  return { id, kind, title_en, title_ar, category };
+}
 
 /** Limits and money settings read by later features; admins may change them. */
 export const seedPlatformSettings = {

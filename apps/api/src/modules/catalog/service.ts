@@ -137,6 +137,7 @@ export async function getHomePageConfig(db: Db, language: Language): Promise<Hom
       kind: section.kind,
       position: section.position,
       title: localized(section, 'title', language),
+      category: section.category ?? null,
     }))
     .sort((a, b) => a.position - b.position);
   return { key: 'home-page-config', value: sections };

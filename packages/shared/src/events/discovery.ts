@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { DbIdParam } from '../common/ids';
+import { PaginationQuery, paginated } from '../common/pagination';
+import { CalendarDay, Instant, QueryBoolean } from '../common/time';
+import { RefundPolicy } from './events';
+
+export const EVENT_SORTS = ['soonest', 'newest', 'popular', 'distance'] as const;
+export const EventSort = z.enum(EVENT_SORTS);
+export type EventSort = z.infer<typeof EventSort>;
+
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+
+/**
+ * GET /api/v1/events_read/ — published events that have not ended. Every filter narrows;
+ * `lat`+`lng` keep events within `radius_km` and sort by distance unless `sort` says otherwise.
+ * `date_from`/`date_to` are calendar days (inclusive) matched against any time slot.
+ */
+export const PublicEventQuery = PaginationQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  category: DbIdParam.optional(),
+  event_type: DbIdParam.optional(),
+  organizer: z.uuid().optional(),
+  date_from: CalendarDay.optional(),
+  date_to: CalendarDay.optional(),
+  price_min: z.coerce.number().int().min(0).optional(),
+  price_max: z.coerce.number().int().min(0).optional(),
+  free: QueryBoolean.optional(),
+  online: QueryBoolean.optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  radius_km: z.coerce.number().positive().max(MAX_RADIUS_KM).optional(),
+  sort: EventSort.optional(),
+});
+export type PublicEventQuery = z.infer<typeof PublicEventQuery>;
+
+export const OrganizerSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type OrganizerSummary = z.infer<typeof OrganizerSummary>;
+
+export const TimeSlot = z.object({ id: z.number().int(), start: Instant, end: Instant });
+export type TimeSlot = z.infer<typeof TimeSlot>;
+
+/** An event in a list (search results, home sections, wishlist). */
+export const EventSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  cover: z.string().nullable(),
+  category: z.number().int(),
+  category_name: z.string(),
+  event_type: z.number().int(),
+  event_type_name: z.string(),
+  venue_name: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  is_online: z.boolean(),
+  timezone: z.string(),
+  currency: z.string(),
+  status: z.enum(['published', 'cancelled', 'ended']),
+  /** The next slot that has not ended, or null when none is left. */
+  next_date: TimeSlot.nullable(),
+  first_start: Instant.nullable(),
+  last_end: Instant.nullable(),
+  price_min: z.number().int().nullable(),
+  price_max: z.number().int().nullable(),
+  is_free: z.boolean(),
+  wishlist_count: z.number().int(),
+  organizer: OrganizerSummary,
+  /** Kilometres from the `lat`/`lng` asked about, else null. */
+  distance_km: z.number().nullable(),
+  /** For the signed-in reader; false when anonymous. */
+  is_wishlisted: z.boolean(),
+});
+export type EventSummary = z.infer<typeof EventSummary>;
+
+export const EventSummaryList = paginated(EventSummary);
+export type EventSummaryList = z.infer<typeof EventSummaryList>;
+
+export const PublicTicketCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  sales_start: Instant.nullable(),
+  sales_end: Instant.nullable(),
+  min_per_order: z.number().int(),
+  max_per_order: z.number().int(),
+});
+export type PublicTicketCategory = z.infer<typeof PublicTicketCategory>;
+
+/** GET /api/v1/events_read/{id} — one published (or cancelled) event for its public page. */
+export const EventDetail = EventSummary.extend({
+  description: z.string(),
+  requires_approval: z.boolean(),
+  max_tickets_per_order: z.number().int(),
+  refund_policy: RefundPolicy,
+  /** Slots that have not ended, soonest first. */
+  dates: z.array(TimeSlot),
+  ticket_categories: z.array(PublicTicketCategory),
+  organizer: OrganizerSummary.extend({
+    bio: z.string().nullable(),
+    followers_count: z.number().int(),
+    is_following: z.boolean(),
+  }),
+});
+export type EventDetail = z.infer<typeof EventDetail>;
+
+export const PublicEventParams = z.object({ id: DbIdParam });
