@@ -58,17 +58,20 @@ const en: Catalog = {
   status_transition_invalid: 'An event cannot go from "{from}" to "{to}".',
   publish_requires_date: 'Add at least one future date before publishing.',
   publish_requires_ticket_category: 'Add at least one ticket category before publishing.',
-  publish_limit_reached: 'You have published {limit} events this month, the most allowed. Try again next month.',
+  publish_limit_reached:
+    'You have published {limit} events this month, the most allowed. Try again next month.',
   date_in_past: 'This date is in the past.',
   date_order_invalid: 'The end must be after the start.',
   date_taken: 'This event already has a time slot starting then.',
   too_many_dates: 'This pattern makes {count} time slots; at most {max} can be created at once.',
   no_dates_in_pattern: 'This pattern does not produce any future time slot.',
-  quantity_below_sold: 'The quantity cannot be lower than the {sold} tickets already sold for a time slot.',
+  quantity_below_sold:
+    'The quantity cannot be lower than the {sold} tickets already sold for a time slot.',
   per_order_invalid: 'The maximum per order must be at least the minimum.',
   sales_window_invalid: 'Sales must end after they start.',
   promo_code_taken: 'This event already has this promo code (codes ignore letter case).',
-  promo_value_exceeds_price: 'A fixed discount cannot exceed the price of a ticket it applies to ({price}).',
+  promo_value_exceeds_price:
+    'A fixed discount cannot exceed the price of a ticket it applies to ({price}).',
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
   cannot_follow_self: 'You cannot follow yourself.',
   not_an_organizer: 'Only organizers can be followed.',
@@ -126,7 +129,8 @@ const ar: Catalog = {
   status_transition_invalid: 'لا يمكن نقل الفعالية من "{from}" إلى "{to}".',
   publish_requires_date: 'أضف موعدًا قادمًا واحدًا على الأقل قبل النشر.',
   publish_requires_ticket_category: 'أضف فئة تذاكر واحدة على الأقل قبل النشر.',
-  publish_limit_reached: 'نشرت {limit} فعاليات هذا الشهر، وهو الحد الأقصى. حاول مجددًا الشهر القادم.',
+  publish_limit_reached:
+    'نشرت {limit} فعاليات هذا الشهر، وهو الحد الأقصى. حاول مجددًا الشهر القادم.',
   date_in_past: 'هذا التاريخ في الماضي.',
   date_order_invalid: 'يجب أن تكون النهاية بعد البداية.',
   date_taken: 'لدى هذه الفعالية موعد يبدأ في هذا الوقت بالفعل.',

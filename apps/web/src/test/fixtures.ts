@@ -28,7 +28,13 @@ export const appInfo: AppInfo = {
 export const homePageConfig: HomePageConfig = {
   key: 'home-page-config',
   value: [
-    { id: 'categories', kind: 'categories', title: 'Explore categories', position: 1, category: null },
+    {
+      id: 'categories',
+      kind: 'categories',
+      title: 'Explore categories',
+      position: 1,
+      category: null,
+    },
     { id: 'upcoming', kind: 'upcoming', title: 'Coming up', position: 2, category: null },
   ],
 };
