@@ -1,0 +1,96 @@
+/**
+ * Money and time as people read them. Money is integer minor units of an ISO 4217 currency;
+ * instants are ISO strings with an offset, shown in the event's own time zone so a visitor
+ * abroad sees the time printed on the ticket. Arabic keeps Latin digits, as Gulf ticketing
+ * and payment screens do, so amounts and times read the same in both languages.
+ */
+
+export function intlLocale(language: string): string {
+  return language === 'ar' ? 'ar-u-nu-latn' : 'en';
+}
+
+const fractionDigitsCache = new Map<string, number>();
+
+/** Digits after the decimal point for a currency (2 for SAR, 3 for KWD). */
+export function currencyFractionDigits(currency: string): number {
+  let digits = fractionDigitsCache.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    fractionDigitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Minor units to a major-unit number (12345 SAR → 123.45). */
+export function toMajorUnits(minor: number, currency: string): number {
+  return minor / 10 ** currencyFractionDigits(currency);
+}
+
+/** A major-unit number to integer minor units, rounded half away from zero. */
+export function toMinorUnits(major: number, currency: string): number {
+  const scaled = major * 10 ** currencyFractionDigits(currency);
+  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+export function formatMoney(minor: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minor % 10 ** currencyFractionDigits(currency) === 0 ? 0 : undefined,
+  }).format(toMajorUnits(minor, currency));
+}
+
+export interface PriceRangeLabels {
+  free: string;
+}
+
+/** "Free", "SAR 50" or "SAR 50 – SAR 120". */
+export function formatPriceRange(
+  min: number | null,
+  max: number | null,
+  currency: string,
+  language: string,
+  labels: PriceRangeLabels,
+): string | null {
+  if (min === null || max === null) return null;
+  const show = (amount: number) =>
+    amount === 0 ? labels.free : formatMoney(amount, currency, language);
+  return min === max ? show(min) : `${show(min)} – ${show(max)}`;
+}
+
+export function formatDateTime(
+  iso: string,
+  timeZone: string,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone, ...options }).format(
+    new Date(iso),
+  );
+}
+
+/** "Sat, 5 Dec" — the day an instant falls on in a zone. */
+export function formatDay(iso: string, timeZone: string, language: string): string {
+  return formatDateTime(iso, timeZone, language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+export function formatTime(iso: string, timeZone: string, language: string): string {
+  return formatDateTime(iso, timeZone, language, { timeStyle: 'short' });
+}
+
+/** `YYYY-MM-DD` of an instant in a zone: the key that groups time slots by day. */
+export function dayKey(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
+  return parts;
+}
