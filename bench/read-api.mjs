@@ -1,0 +1,395 @@
+// Read load on the API against PostgreSQL: home, the events list (plain, searched in English and
+// Arabic, near a point) and the event page, over BENCH_EVENTS (10,000) seeded events. Each
+// scenario's requests per second is printed as a ratio to a bare node:http server's, measured in
+// the same run on the same machine, so the figures compare across machines. Any non-2xx answer,
+// socket error or timeout fails the run. Results go to bench/results/ (ignored by git).
+//
+// Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
+// dropped at the end), BENCH_EVENTS, BENCH_DURATION and BENCH_WARMUP (seconds per scenario),
+// BENCH_CONNECTIONS.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createBenchDatabase } from './lib/bench-database.mjs';
+import { explainSummary } from './lib/explain.mjs';
+import { seedEvents } from './lib/seed-events.mjs';
+import { ROOT, freePort, startApp } from './lib/start-app.mjs';
+
+function intFromEnv(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`${name} must be an integer ≥ ${min} (got ${raw})`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const EVENTS = intFromEnv('BENCH_EVENTS', 10_000, 1);
+const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
+const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1);
+const NEAR = { lat: 24.7, lng: 46.7, radius_km: 50 };
+// A mix of common and rarer words, so searches return from a few percent to a fifth of events.
+const SEARCH_EN = ['jazz', 'coffee', 'padel', 'calligraphy'];
+const SEARCH_AR = ['مسرح', 'قهوة', 'البادل', 'الخط'];
+
+// Resources to release, last first, on success, failure or Ctrl-C.
+const cleanups = [];
+let cleaning;
+function cleanUp() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      try {
+        await cleanups.pop()();
+      } catch (error) {
+        console.error('cleanup:', error instanceof Error ? error.message : error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and dropping the database…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function startBareServer() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bare-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
+  const port = await new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      lines.close();
+      resolve(Number(line));
+    });
+    void exited.then((code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      process.off('exit', killChild);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Paths taken in turn by every connection, so a rotating scenario spreads over its list. */
+function rotating(paths) {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const requestPath = paths[next % paths.length];
+        next += 1;
+        return { ...request, path: requestPath };
+      },
+    },
+  ];
+}
+
+function load(url, paths, duration, headers) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    headers: { accept: 'application/json', ...headers },
+    requests: rotating(paths),
+  });
+}
+
+async function fetchJson(url, headers) {
+  const response = await fetch(url, { headers: { accept: 'application/json', ...headers } });
+  const body = await response.json().catch(() => null);
+  return { status: response.status, body };
+}
+
+/** What one answer of a scenario holds, to show the load is real work (hits, sections). */
+function describeAnswer(body) {
+  if (!body || typeof body !== 'object') return '';
+  if (typeof body.count === 'number') return `${body.count} matches`;
+  if (Array.isArray(body.sections)) {
+    const events = body.sections.reduce((sum, section) => sum + (section.events?.length ?? 0), 0);
+    return `${body.sections.length} sections, ${events} events`;
+  }
+  if (Array.isArray(body.dates)) return `${body.dates.length} dates`;
+  if (Array.isArray(body)) return `${body.length} items`;
+  return '';
+}
+
+const format = (value, digits = 0) =>
+  value === undefined || value === null ? '—' : Number(value).toFixed(digits);
+
+function printTable(rows) {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'non-2xx', 'errors'];
+  const body = rows.map((row) =>
+    row.missing
+      ? [row.name, 'missing', `(HTTP ${row.missing})`, '', '', '', '']
+      : [
+          row.name,
+          format(row.rps),
+          format(row.p50),
+          format(row.p99),
+          format(row.ratio, 3),
+          String(row.non2xx),
+          String(row.errors + row.timeouts),
+        ],
+  );
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...body.map((cells) => cells[i].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
+  for (const cells of body) console.log(line(cells));
+}
+
+// The WHERE clauses of the discovery queries, to show which indexes serve them.
+const PUBLISHED = `e.status = 'published' AND e.last_end_at > now()`;
+function plannedQueries() {
+  const latSpan = NEAR.radius_km / 111.32;
+  const lngSpan = NEAR.radius_km / (111.32 * Math.cos((NEAR.lat * Math.PI) / 180));
+  const distance = `6371 * 2 * asin(sqrt(
+      power(sin(radians(e.latitude - $1::float8) / 2), 2) +
+      cos(radians($1::float8)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $2::float8) / 2), 2)))`;
+  const near = `point(e.longitude, e.latitude) <@ box(point($2::float8 - $4::float8, $1::float8 - $3::float8), point($2::float8 + $4::float8, $1::float8 + $3::float8))
+      AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL AND ${distance} <= $5::float8`;
+  const nearParams = [NEAR.lat, NEAR.lng, latSpan, lngSpan, NEAR.radius_km];
+  return [
+    {
+      name: `search "${SEARCH_EN[0]}" (page)`,
+      sql: `SELECT e.id FROM events e
+            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)
+            ORDER BY ts_rank(e.search_document, hafla_search_query($1)) DESC, e.id LIMIT 20`,
+      params: [SEARCH_EN[0]],
+    },
+    {
+      name: `search "${SEARCH_EN[0]}" (count)`,
+      sql: `SELECT count(*) FROM events e
+            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)`,
+      params: [SEARCH_EN[0]],
+    },
+    {
+      name: `search "${SEARCH_AR[0]}" (page)`,
+      sql: `SELECT e.id FROM events e
+            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)
+            ORDER BY ts_rank(e.search_document, hafla_search_query($1)) DESC, e.id LIMIT 20`,
+      params: [SEARCH_AR[0]],
+    },
+    {
+      name: `near ${NEAR.lat},${NEAR.lng} ${NEAR.radius_km} km (page)`,
+      sql: `SELECT e.id, ${distance} AS distance_km FROM events e
+            WHERE ${PUBLISHED} AND ${near}
+            ORDER BY distance_km, e.id LIMIT 20`,
+      params: nearParams,
+    },
+    {
+      name: `near ${NEAR.lat},${NEAR.lng} ${NEAR.radius_km} km (count)`,
+      sql: `SELECT count(*) FROM events e WHERE ${PUBLISHED} AND ${near}`,
+      params: nearParams,
+    },
+  ];
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `Read benchmark: ${EVENTS} events, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per scenario, ` +
+      `${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  const database = await createBenchDatabase(ADMIN_URL);
+  cleanups.push(() => database.drop());
+  console.log(`Database ${database.name} (dropped at the end)`);
+
+  const bare = await startBareServer();
+  cleanups.push(() => bare.stop());
+
+  const app = await startApp({
+    port: await freePort(),
+    env: { DATABASE_URL: database.url, SEED_DEMO: 'true', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
+  });
+  cleanups.push(() => app.stop());
+  console.log(`API ready on ${app.url} (migrated and seeded)`);
+
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  cleanups.push(() => client.end());
+  const postgres = (await client.query('SHOW server_version')).rows[0].server_version;
+  const seeded = await seedEvents(client, { events: EVENTS });
+  console.log(
+    `Seeded ${seeded.events} published events, ${seeded.event_dates} time slots, ` +
+      `${seeded.ticket_categories} ticket categories, ${seeded.wishlist_items} wishlist items, ` +
+      `${seeded.follows} follows in ${seeded.seconds.toFixed(1)} s; VACUUM ANALYZE done (PostgreSQL ${postgres})`,
+  );
+  if (seeded.incomplete > 0) throw new Error(`${seeded.incomplete} events lack derived columns`);
+
+  const ids = (
+    await client.query(
+      `SELECT id FROM events WHERE status = 'published' AND last_end_at > now() ORDER BY random() LIMIT 1000`,
+    )
+  ).rows.map((row) => row.id);
+  const query = (params) => `/api/v1/events_read/?${new URLSearchParams(params)}`;
+  const scenarios = [
+    { name: 'bare node:http (ceiling)', url: bare.url, paths: ['/'] },
+    { name: 'GET /healthz', paths: ['/healthz'] },
+    { name: 'GET /api/v1/categories/', paths: ['/api/v1/categories/'] },
+    { name: 'GET /api/v1/home', paths: ['/api/v1/home'] },
+    {
+      name: 'GET /api/v1/home?lat&lng',
+      paths: [`/api/v1/home?${new URLSearchParams({ lat: NEAR.lat, lng: NEAR.lng })}`],
+    },
+    { name: 'GET /api/v1/events_read/', paths: ['/api/v1/events_read/'] },
+    {
+      name: `events_read ?search= (en ×${SEARCH_EN.length})`,
+      paths: SEARCH_EN.map((search) => query({ search })),
+    },
+    {
+      name: `events_read ?search= (ar ×${SEARCH_AR.length})`,
+      paths: SEARCH_AR.map((search) => query({ search })),
+      headers: { 'accept-language': 'ar' },
+    },
+    {
+      name: `events_read ?lat&lng&radius_km=${NEAR.radius_km}`,
+      paths: [query({ lat: NEAR.lat, lng: NEAR.lng, radius_km: NEAR.radius_km })],
+    },
+    {
+      name: `events_read/{id} (×${ids.length})`,
+      paths: ids.map((id) => `/api/v1/events_read/${id}`),
+    },
+  ];
+
+  const rows = [];
+  let bareRps;
+  for (const scenario of scenarios) {
+    const url = scenario.url ?? app.url;
+    const samples = [];
+    let missing;
+    for (const samplePath of [...new Set(scenario.paths)].slice(0, 4)) {
+      const { status, body } = await fetchJson(url + samplePath, scenario.headers);
+      if (status === 404 || status === 405) missing = status;
+      else if (status >= 300)
+        throw new Error(`${samplePath} answered ${status}: ${JSON.stringify(body)}`);
+      samples.push({ path: decodeURIComponent(samplePath), answer: describeAnswer(body) });
+    }
+    if (missing) {
+      console.log(`  ${scenario.name}: not there yet (HTTP ${missing})`);
+      rows.push({ name: scenario.name, missing });
+      continue;
+    }
+    process.stdout.write(`  ${scenario.name}: `);
+    let warmupFailures = 0;
+    if (WARMUP > 0) {
+      const warm = await load(url, scenario.paths, WARMUP, scenario.headers);
+      warmupFailures = warm.non2xx + warm.errors + warm.timeouts;
+    }
+    const result = await load(url, scenario.paths, DURATION, scenario.headers);
+    const rps = result.requests.average;
+    bareRps ??= rps;
+    const row = {
+      name: scenario.name,
+      paths: scenario.paths.length,
+      samples,
+      rps,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      ratio: rps / bareRps,
+      requests: result.requests.total,
+      non2xx: result.non2xx + warmupFailures,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      statusCodes: result.statusCodeStats,
+      bytesPerSecond: result.throughput.average,
+    };
+    rows.push(row);
+    console.log(
+      `${format(rps)} req/s, p99 ${format(row.p99)} ms` +
+        (samples.some((sample) => sample.answer)
+          ? `  [${samples.map((sample) => sample.answer).join('; ')}]`
+          : ''),
+    );
+  }
+
+  console.log(
+    `\nRequests per second and latency, ${CONNECTIONS} connections, ${DURATION} s each (latency in whole ms); ` +
+      `ratio = req/s ÷ the bare server's req/s in this run:\n`,
+  );
+  printTable(rows);
+
+  console.log('\nQuery plans on the seeded data (EXPLAIN ANALYZE, BUFFERS):');
+  const plans = [];
+  for (const planned of plannedQueries()) {
+    const plan = await explainSummary(client, planned.sql, planned.params);
+    plans.push({ name: planned.name, sql: planned.sql, params: planned.params, ...plan });
+    console.log(
+      `\n  ${planned.name}: execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms, ` +
+        `indexes: ${plan.indexes.join(', ') || 'none'}`,
+    );
+    for (const line of plan.lines) console.log(`    ${line}`);
+  }
+
+  const failures = rows.filter(
+    (row) => row.missing || row.non2xx > 0 || row.errors > 0 || row.timeouts > 0,
+  );
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(
+    resultsDir,
+    `read-api-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date(started).toISOString(),
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model,
+          node: process.version,
+          postgres,
+        },
+        settings: { events: EVENTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP },
+        seeded,
+        scenarios: rows,
+        plans,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+  if (failures.length > 0) {
+    console.error(
+      `FAILED: ${failures.map((row) => `${row.name} (${row.missing ? `HTTP ${row.missing}` : `${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts`})`).join('; ')}`,
+    );
+  }
+  return failures.length === 0;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);
