@@ -12,9 +12,15 @@ import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { App } from './lib/types';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { eventDatesRoutes } from './modules/event-dates/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { socialRoutes } from './modules/social/routes';
+import { promoCodesRoutes } from './modules/promo-codes/routes';
+import { ticketCategoriesRoutes } from './modules/ticket-categories/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -103,6 +109,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(monitoringRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(socialRoutes);
+  await app.register(eventsRoutes);
+  await app.register(eventDatesRoutes);
+  await app.register(ticketCategoriesRoutes);
+  await app.register(promoCodesRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 
   return app;

@@ -9,7 +9,7 @@ import type {
 import { users } from '../src/db/schema/accounts';
 import { appSettings, categories, eventTypes } from '../src/db/schema/catalog';
 import { seedPlatformSettings } from '../src/db/seed/catalog-data';
-import { bearer, demoUserId, type TestContext } from './helpers';
+import { bearer, demoUserId, firstError, type TestContext } from './helpers';
 
 /**
  * Organizer-side fixtures built through the API (POST /api/v1/events/, event_dates,
@@ -255,4 +255,56 @@ export async function moveEventToPast(ctx: TestContext, eventId: number): Promis
       from event_dates where event_id = ${eventId}
     ) as shift
     where event_id = ${eventId}`);
+}
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart/form-data body with text fields and at most one file. */
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; type: string; content: Buffer },
+): { payload: Buffer; contentType: string } {
+  const boundary = '----hafla' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Asserts an error envelope: its status, first code and (when given) attr; answers the first error. */
+export function expectError(
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+  attr?: string | null,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  const error = firstError(response);
+  expect(error?.code, response.body).toBe(code);
+  if (attr !== undefined) expect(error?.attr, response.body).toBe(attr);
+  return (
+    response.json() as { errors: Array<{ code: string; detail: string; attr: string | null }> }
+  ).errors[0]!;
 }

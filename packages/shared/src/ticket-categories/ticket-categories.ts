@@ -27,7 +27,8 @@ export const TicketCategoryCreateRequest = z.strictObject({
   sales_start: ticketCategoryFields.sales_start.default(null),
   sales_end: ticketCategoryFields.sales_end.default(null),
   min_per_order: ticketCategoryFields.min_per_order.default(1),
-  max_per_order: ticketCategoryFields.max_per_order.default(10),
+  /** Omitted: the event's max_tickets_per_order; never above it. */
+  max_per_order: ticketCategoryFields.max_per_order.optional(),
 });
 export type TicketCategoryCreateRequest = z.infer<typeof TicketCategoryCreateRequest>;
 

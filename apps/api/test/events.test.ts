@@ -1,0 +1,862 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
+import { Event, EventList, EventsPublishedThisMonth } from '@hafla/shared/events/events';
+import {
+  PNG,
+  call,
+  catalogIds,
+  createAttendee,
+  createDraftEvent,
+  createOrganizer,
+  createPublishedEvent,
+  eventBody,
+  expectError,
+  inDays,
+  moveEventToPast,
+  multipartForm,
+  setPublishLimit,
+  type Account,
+} from './event-helpers';
+import { createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let organizer: Account;
+let rival: Account;
+let attendee: Account;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  organizer = await createOrganizer(ctx);
+  rival = await createOrganizer(ctx);
+  attendee = await createAttendee(ctx);
+});
+afterAll(() => ctx.close());
+
+const getEvent = async (auth: string, id: number) => {
+  const response = await call(ctx, auth, 'GET', `/api/v1/events/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return Event.parse(response.json());
+};
+
+const patchEvent = (auth: string, id: number, payload: unknown) =>
+  call(ctx, auth, 'PATCH', `/api/v1/events/${id}/`, payload);
+
+/** A draft with a future slot and a ticket category: ready to publish. */
+const completeDraft = (auth: string, overrides = {}) =>
+  createPublishedEvent(ctx, auth, { publish: false, ...overrides }).then(
+    (fixture) => fixture.event,
+  );
+
+describe('POST /api/v1/events/', () => {
+  it('creates a draft owned by the organizer, answered in its time zone', async () => {
+    const body = await eventBody(ctx, { title: 'Jazz at the Fort' });
+    const response = await call(ctx, organizer.auth, 'POST', '/api/v1/events/', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const event = Event.parse(response.json());
+    expect(event).toMatchObject({
+      organizer: organizer.id,
+      title: 'Jazz at the Fort',
+      status: 'draft',
+      cover: null,
+      timezone: 'Asia/Riyadh',
+      currency: 'SAR',
+      published_at: null,
+      first_start: null,
+      price_min: null,
+      dates_count: 0,
+      ticket_categories_count: 0,
+      refund_policy: { refundable_until_hours: 24, refund_percentage: 100 },
+    });
+    expect(event.created_at).toMatch(/\+03:00$/);
+    expect(await getEvent(organizer.auth, event.id)).toEqual(event);
+  });
+
+  it('fills the optional fields with their defaults', async () => {
+    const { category, eventType } = await catalogIds(ctx);
+    const response = await call(ctx, organizer.auth, 'POST', '/api/v1/events/', {
+      title: 'Minimal',
+      category,
+      event_type: eventType,
+      venue_name: 'Hall 1',
+      timezone: 'Europe/London',
+      currency: 'EUR',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      description: '',
+      address: '',
+      latitude: null,
+      is_online: false,
+      requires_approval: false,
+      max_tickets_per_order: 10,
+    });
+  });
+
+  it('accepts an online event with a link and no venue', async () => {
+    const response = await call(
+      ctx,
+      organizer.auth,
+      'POST',
+      '/api/v1/events/',
+      await eventBody(ctx, {
+        is_online: true,
+        online_url: 'https://meet.example.com/oud',
+        venue_name: '',
+        latitude: null,
+        longitude: null,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ is_online: true, venue_name: '' });
+  });
+
+  it('is for organizers only: attendee permission_denied, anonymous not_authenticated', async () => {
+    const body = await eventBody(ctx);
+    expectError(
+      await call(ctx, attendee.auth, 'POST', '/api/v1/events/', body),
+      403,
+      'permission_denied',
+    );
+    expectError(await call(ctx, null, 'POST', '/api/v1/events/', body), 401, 'not_authenticated');
+  });
+
+  it('refuses a category or event type that does not exist', async () => {
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { category: 99999 }),
+      ),
+      400,
+      'does_not_exist',
+      'category',
+    );
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { event_type: 99999 }),
+      ),
+      400,
+      'does_not_exist',
+      'event_type',
+    );
+  });
+
+  it('refuses ids above the 32-bit range as max_value', async () => {
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { category: 2 ** 31 }),
+      ),
+      400,
+      'max_value',
+      'category',
+    );
+  });
+
+  it('refuses an unknown time zone and an unsupported currency', async () => {
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { timezone: 'Mars/Olympus' }),
+      ),
+      400,
+      'timezone_invalid',
+      'timezone',
+    );
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { currency: 'JPY' }),
+      ),
+      400,
+      'currency_not_supported',
+      'currency',
+    );
+    expectError(
+      await call(
+        ctx,
+        organizer.auth,
+        'POST',
+        '/api/v1/events/',
+        await eventBody(ctx, { currency: 'sar' }),
+      ),
+      400,
+      'invalid',
+      'currency',
+    );
+  });
+
+  it('needs a venue in person, a link online, and both coordinates or neither', async () => {
+    const post = async (overrides: object) =>
+      call(ctx, organizer.auth, 'POST', '/api/v1/events/', await eventBody(ctx, overrides));
+    expectError(await post({ venue_name: '' }), 400, 'venue_required', 'venue_name');
+    expectError(await post({ venue_name: '   ' }), 400, 'venue_required', 'venue_name');
+    expectError(await post({ is_online: true }), 400, 'online_url_required', 'online_url');
+    expectError(await post({ longitude: null }), 400, 'coordinates_incomplete', 'latitude');
+    expectError(await post({ latitude: 91 }), 400, 'max_value', 'latitude');
+    expectError(
+      await post({ is_online: true, online_url: 'javascript:alert(1)' }),
+      400,
+      'invalid',
+      'online_url',
+    );
+  });
+
+  it('refuses unknown fields, a status, and a per-order cap above the platform limit', async () => {
+    const post = async (overrides: object) =>
+      call(ctx, organizer.auth, 'POST', '/api/v1/events/', {
+        ...(await eventBody(ctx)),
+        ...overrides,
+      });
+    expectError(await post({ organizer: rival.id }), 400, 'unknown_field', 'organizer');
+    expectError(await post({ status: 'published' }), 400, 'unknown_field', 'status');
+    expectError(
+      await post({ max_tickets_per_order: 11 }),
+      400,
+      'max_value',
+      'max_tickets_per_order',
+    );
+    expectError(
+      await post({ max_tickets_per_order: 0 }),
+      400,
+      'min_value',
+      'max_tickets_per_order',
+    );
+    expectError(
+      await post({ refund_policy: { refundable_until_hours: 1, refund_percentage: 101 } }),
+      400,
+      'max_value',
+      'refund_policy.refund_percentage',
+    );
+    expectError(await post({ title: 'ab' }), 400, 'min_length', 'title');
+  });
+
+  it('creates nothing when it refuses', async () => {
+    const before = EventList.parse(
+      (await call(ctx, rival.auth, 'GET', '/api/v1/events/?limit=1000')).json(),
+    ).count;
+    await call(
+      ctx,
+      rival.auth,
+      'POST',
+      '/api/v1/events/',
+      await eventBody(ctx, { venue_name: '' }),
+    );
+    await call(
+      ctx,
+      rival.auth,
+      'POST',
+      '/api/v1/events/',
+      await eventBody(ctx, { currency: 'JPY' }),
+    );
+    const after = EventList.parse(
+      (await call(ctx, rival.auth, 'GET', '/api/v1/events/?limit=1000')).json(),
+    ).count;
+    expect(after).toBe(before);
+  });
+});
+
+describe('GET /api/v1/events/', () => {
+  let owner: Account;
+  beforeAll(async () => {
+    owner = await createOrganizer(ctx);
+    await createDraftEvent(ctx, owner.auth, { title: 'Draft Evening' });
+    await createPublishedEvent(ctx, owner.auth, { title: 'Published Concert' });
+    const ended = await createPublishedEvent(ctx, owner.auth, { title: 'Old Festival' });
+    await moveEventToPast(ctx, ended.event.id);
+    const cancelled = await createDraftEvent(ctx, owner.auth, { title: 'Cancelled Talk' });
+    await patchEvent(owner.auth, cancelled.id, { status: 'cancelled' });
+    await createDraftEvent(ctx, owner.auth, { title: 'أمسية الموسيقى العربية' });
+    await createDraftEvent(ctx, rival.auth, { title: 'Rival Concert' });
+  });
+
+  const list = async (query = '') => {
+    const response = await call(ctx, owner.auth, 'GET', `/api/v1/events/${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return EventList.parse(response.json());
+  };
+
+  it("lists only the organizer's own events, newest first", async () => {
+    const page = await list();
+    expect(page.count).toBe(5);
+    expect(page.results.map((event) => event.title)).toEqual([
+      'أمسية الموسيقى العربية',
+      'Cancelled Talk',
+      'Old Festival',
+      'Published Concert',
+      'Draft Evening',
+    ]);
+    expect(page.results.every((event) => event.organizer === owner.id)).toBe(true);
+  });
+
+  it('filters by status, with ended derived from the last slot', async () => {
+    const titles = async (status: string) =>
+      (await list(`?status=${status}`)).results.map((event) => event.title);
+    expect(await titles('draft')).toEqual(['أمسية الموسيقى العربية', 'Draft Evening']);
+    expect(await titles('published')).toEqual(['Published Concert']);
+    expect(await titles('ended')).toEqual(['Old Festival']);
+    expect(await titles('cancelled')).toEqual(['Cancelled Talk']);
+    const ended = (await list('?status=ended')).results[0]!;
+    expect(ended.status).toBe('ended');
+    expectError(
+      await call(ctx, owner.auth, 'GET', '/api/v1/events/?status=archived'),
+      400,
+      'invalid_choice',
+      'status',
+    );
+  });
+
+  it('searches the title regardless of case and Arabic letter forms', async () => {
+    expect((await list('?search=CONCERT')).results.map((e) => e.title)).toEqual([
+      'Published Concert',
+    ]);
+    const arabic = await list(`?search=${encodeURIComponent('موسيقى')}`);
+    expect(arabic.results.map((e) => e.title)).toEqual(['أمسية الموسيقى العربية']);
+    const folded = await list(`?search=${encodeURIComponent('امسيه')}`);
+    expect(folded.count).toBe(1);
+    expect((await list('?search=%25')).count).toBe(0);
+    expect((await list('?search=_')).count).toBe(0);
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = await list('?limit=2');
+    expect(first.results).toHaveLength(2);
+    expect(first.previous).toBeNull();
+    expect(first.next).toContain('offset=2');
+    const last = await list('?limit=2&offset=4');
+    expect(last.results).toHaveLength(1);
+    expect(last.next).toBeNull();
+    expect(last.previous).toContain('limit=2');
+  });
+
+  it('refuses pagination out of bounds', async () => {
+    const get = (query: string) => call(ctx, owner.auth, 'GET', `/api/v1/events/${query}`);
+    expectError(await get('?limit=0'), 400, 'min_value', 'limit');
+    expectError(await get('?limit=1001'), 400, 'max_value', 'limit');
+    expectError(await get('?offset=-1'), 400, 'min_value', 'offset');
+    expectError(await get('?limit=abc'), 400, 'not_a_number', 'limit');
+  });
+
+  it('is for organizers only', async () => {
+    expectError(await call(ctx, attendee.auth, 'GET', '/api/v1/events/'), 403, 'permission_denied');
+    expectError(await call(ctx, null, 'GET', '/api/v1/events/'), 401, 'not_authenticated');
+  });
+});
+
+describe('GET /api/v1/events/{id}', () => {
+  it("answers not_found for another organizer's event and for none", async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(await call(ctx, rival.auth, 'GET', `/api/v1/events/${event.id}`), 404, 'not_found');
+    expectError(await call(ctx, organizer.auth, 'GET', '/api/v1/events/999999'), 404, 'not_found');
+    expectError(
+      await call(ctx, attendee.auth, 'GET', `/api/v1/events/${event.id}`),
+      403,
+      'permission_denied',
+    );
+    expectError(
+      await call(ctx, null, 'GET', `/api/v1/events/${event.id}`),
+      401,
+      'not_authenticated',
+    );
+  });
+
+  it('refuses malformed ids and ids above the 32-bit range', async () => {
+    expectError(
+      await call(ctx, organizer.auth, 'GET', '/api/v1/events/abc'),
+      400,
+      'not_a_number',
+      'id',
+    );
+    expectError(
+      await call(ctx, organizer.auth, 'GET', `/api/v1/events/${2 ** 31}`),
+      400,
+      'max_value',
+      'id',
+    );
+    expectError(await call(ctx, organizer.auth, 'GET', '/api/v1/events/0'), 400, 'min_value', 'id');
+  });
+
+  it('counts slots and categories and spans them in the event time zone', async () => {
+    const { event } = await createPublishedEvent(ctx, organizer.auth, {
+      timezone: 'Europe/London',
+      currency: 'EUR',
+      dates: [
+        { start: '2099-07-01T18:00:00Z', end: '2099-07-01T21:00:00Z' },
+        { start: '2099-12-01T19:00:00Z', end: '2099-12-01T22:00:00Z' },
+      ],
+      ticket_categories: [{ price: 0 }, { price: 2500, name: 'VIP' }],
+    });
+    expect(event).toMatchObject({
+      status: 'published',
+      dates_count: 2,
+      ticket_categories_count: 2,
+      first_start: '2099-07-01T19:00:00+01:00',
+      last_end: '2099-12-01T22:00:00+00:00',
+      price_min: 0,
+      price_max: 2500,
+    });
+  });
+});
+
+describe('PATCH /api/v1/events/{id}/', () => {
+  it('edits the sent fields only', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const response = await patchEvent(organizer.auth, event.id, {
+      title: 'Oud Night II',
+      refund_policy: { refundable_until_hours: 48, refund_percentage: 50 },
+      timezone: 'Asia/Dubai',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Event.parse(response.json())).toMatchObject({
+      title: 'Oud Night II',
+      description: event.description,
+      venue_name: event.venue_name,
+      refund_policy: { refundable_until_hours: 48, refund_percentage: 50 },
+      timezone: 'Asia/Dubai',
+      status: 'draft',
+    });
+  });
+
+  it('checks the cross-field rules on the merged state and changes nothing when refused', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(
+      await patchEvent(organizer.auth, event.id, { is_online: true, title: 'Changed' }),
+      400,
+      'online_url_required',
+      'online_url',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { venue_name: '' }),
+      400,
+      'venue_required',
+      'venue_name',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { latitude: null }),
+      400,
+      'coordinates_incomplete',
+      'latitude',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { category: 99999 }),
+      400,
+      'does_not_exist',
+      'category',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { currency: 'XYZ' }),
+      400,
+      'currency_not_supported',
+      'currency',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { timezone: 'Nowhere/City' }),
+      400,
+      'timezone_invalid',
+      'timezone',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { cover: 'x.png' }),
+      400,
+      'invalid',
+      'cover',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { organizer_id: rival.id }),
+      400,
+      'unknown_field',
+      'organizer_id',
+    );
+    expectError(
+      await patchEvent(organizer.auth, event.id, { status: 'draft' }),
+      400,
+      'invalid_choice',
+      'status',
+    );
+    expect(await getEvent(organizer.auth, event.id)).toEqual(event);
+
+    const online = await patchEvent(organizer.auth, event.id, {
+      is_online: true,
+      online_url: 'https://meet.example.com/x',
+      venue_name: '',
+      latitude: null,
+      longitude: null,
+    });
+    expect(online.statusCode, online.body).toBe(200);
+  });
+
+  it("answers not_found for another organizer's event and changes nothing", async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(await patchEvent(rival.auth, event.id, { title: 'Hijacked' }), 404, 'not_found');
+    expectError(await patchEvent(rival.auth, event.id, { status: 'cancelled' }), 404, 'not_found');
+    expectError(
+      await patchEvent(attendee.auth, event.id, { title: 'Hijacked' }),
+      403,
+      'permission_denied',
+    );
+    expectError(await patchEvent('', event.id, { title: 'Hijacked' }), 401, 'not_authenticated');
+    expect(await getEvent(organizer.auth, event.id)).toEqual(event);
+  });
+
+  it('refuses to publish without a future time slot with publish_requires_date', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(
+      await patchEvent(organizer.auth, event.id, { status: 'published' }),
+      409,
+      'publish_requires_date',
+    );
+    // A slot that is already over does not count.
+    const past = await completeDraft(organizer.auth);
+    await moveEventToPast(ctx, past.id);
+    expectError(
+      await patchEvent(organizer.auth, past.id, { status: 'published', title: 'Renamed' }),
+      409,
+      'publish_requires_date',
+    );
+    const after = await getEvent(organizer.auth, past.id);
+    expect(after).toMatchObject({ status: 'draft', title: past.title, published_at: null });
+  });
+
+  it('refuses to publish without a ticket category with publish_requires_ticket_category', async () => {
+    const { event } = await createPublishedEvent(ctx, organizer.auth, {
+      publish: false,
+      ticket_categories: [],
+    });
+    expectError(
+      await patchEvent(organizer.auth, event.id, { status: 'published' }),
+      409,
+      'publish_requires_ticket_category',
+    );
+    expect((await getEvent(organizer.auth, event.id)).status).toBe('draft');
+  });
+
+  it('publishes a complete draft and stamps published_at', async () => {
+    const draft = await completeDraft(organizer.auth);
+    const response = await patchEvent(organizer.auth, draft.id, { status: 'published' });
+    expect(response.statusCode, response.body).toBe(200);
+    const event = Event.parse(response.json());
+    expect(event.status).toBe('published');
+    expect(event.published_at).toMatch(/\+03:00$/);
+    expect(Date.now() - Date.parse(event.published_at!)).toBeLessThan(60_000);
+    // Repeating the status is no change.
+    const again = await patchEvent(organizer.auth, draft.id, { status: 'published' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(Event.parse(again.json()).published_at).toBe(event.published_at);
+  });
+
+  it('keeps slots and categories when a published event is edited', async () => {
+    const { event } = await createPublishedEvent(ctx, organizer.auth, {
+      ticket_categories: [{ name: 'A' }, { name: 'B', price: 0 }],
+    });
+    const response = await patchEvent(organizer.auth, event.id, {
+      title: 'Renamed after publishing',
+      description: 'New text',
+      timezone: 'Africa/Cairo',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Event.parse(response.json())).toMatchObject({
+      status: 'published',
+      dates_count: 1,
+      ticket_categories_count: 2,
+      published_at: expect.stringMatching(/\+0[23]:00$/),
+    });
+  });
+
+  it('locks the currency once published with currency_locked', async () => {
+    const draft = await completeDraft(organizer.auth);
+    const changed = await patchEvent(organizer.auth, draft.id, { currency: 'AED' });
+    expect(changed.json()).toMatchObject({ currency: 'AED' });
+    await patchEvent(organizer.auth, draft.id, { status: 'published' });
+    expectError(
+      await patchEvent(organizer.auth, draft.id, { currency: 'SAR', title: 'New title' }),
+      409,
+      'currency_locked',
+      'currency',
+    );
+    expect(await getEvent(organizer.auth, draft.id)).toMatchObject({
+      currency: 'AED',
+      title: draft.title,
+    });
+    // Sending back the same currency is no change.
+    const same = await patchEvent(organizer.auth, draft.id, { currency: 'AED' });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it('cancels a draft or a published event and stamps cancelled_at', async () => {
+    const draft = await createDraftEvent(ctx, organizer.auth);
+    const cancelledDraft = await patchEvent(organizer.auth, draft.id, { status: 'cancelled' });
+    expect(cancelledDraft.json()).toMatchObject({ status: 'cancelled' });
+    const { event } = await createPublishedEvent(ctx, organizer.auth);
+    const response = await patchEvent(organizer.auth, event.id, { status: 'cancelled' });
+    expect(response.statusCode, response.body).toBe(200);
+    const cancelled = Event.parse(response.json());
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancelled_at).not.toBeNull();
+    expect(cancelled.published_at).toBe(event.published_at);
+    // The slots stay (tickets sold for them are refunded by the cancellation, not deleted).
+    expect(cancelled.dates_count).toBe(1);
+  });
+
+  it('refuses other status changes with status_transition_invalid', async () => {
+    const draft = await createDraftEvent(ctx, organizer.auth);
+    await patchEvent(organizer.auth, draft.id, { status: 'cancelled' });
+    const error = expectError(
+      await patchEvent(organizer.auth, draft.id, { status: 'published' }),
+      409,
+      'status_transition_invalid',
+    );
+    expect(error.detail).toContain('cancelled');
+    expect(error.detail).toContain('published');
+
+    const { event } = await createPublishedEvent(ctx, organizer.auth);
+    await moveEventToPast(ctx, event.id);
+    expect((await getEvent(organizer.auth, event.id)).status).toBe('ended');
+    const ended = expectError(
+      await patchEvent(organizer.auth, event.id, { status: 'cancelled' }),
+      409,
+      'status_transition_invalid',
+    );
+    expect(ended.detail).toContain('ended');
+    expect((await getEvent(organizer.auth, event.id)).status).toBe('ended');
+  });
+
+  it('refuses any edit of a cancelled or ended event with event_not_editable', async () => {
+    const draft = await createDraftEvent(ctx, organizer.auth);
+    await patchEvent(organizer.auth, draft.id, { status: 'cancelled' });
+    expectError(
+      await patchEvent(organizer.auth, draft.id, { title: 'Back from the dead' }),
+      409,
+      'event_not_editable',
+    );
+    expectError(
+      await patchEvent(organizer.auth, draft.id, { status: 'cancelled' }),
+      409,
+      'event_not_editable',
+    );
+    const { event } = await createPublishedEvent(ctx, organizer.auth);
+    await moveEventToPast(ctx, event.id);
+    expectError(
+      await patchEvent(organizer.auth, event.id, { description: 'Edited later' }),
+      409,
+      'event_not_editable',
+    );
+    expect((await getEvent(organizer.auth, event.id)).description).toBe(event.description);
+  });
+});
+
+describe('monthly publishing limit', () => {
+  it('refuses a publication past the limit with publish_limit_reached and counts it', async () => {
+    const owner = await createOrganizer(ctx);
+    await setPublishLimit(ctx, 2);
+    try {
+      const counter = async () => {
+        const response = await call(
+          ctx,
+          owner.auth,
+          'GET',
+          '/api/v1/events/events_published_this_month/',
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return EventsPublishedThisMonth.parse(response.json());
+      };
+      expect(await counter()).toEqual({ events_published_this_month: 0, limit: 2, remaining: 2 });
+      const first = await createPublishedEvent(ctx, owner.auth);
+      await createPublishedEvent(ctx, owner.auth);
+      expect(await counter()).toEqual({ events_published_this_month: 2, limit: 2, remaining: 0 });
+
+      const third = await completeDraft(owner.auth);
+      const error = expectError(
+        await patchEvent(owner.auth, third.id, { status: 'published', title: 'Third one' }),
+        409,
+        'publish_limit_reached',
+      );
+      expect(error.detail).toContain('2');
+      expect(await getEvent(owner.auth, third.id)).toMatchObject({
+        status: 'draft',
+        title: third.title,
+      });
+
+      // Cancelling does not give the publication back.
+      await patchEvent(owner.auth, first.event.id, { status: 'cancelled' });
+      expectError(
+        await patchEvent(owner.auth, third.id, { status: 'published' }),
+        409,
+        'publish_limit_reached',
+      );
+
+      // Another organizer has a count of their own.
+      const other = await createOrganizer(ctx);
+      await createPublishedEvent(ctx, other.auth);
+
+      // Publications of an earlier month do not count.
+      await ctx.database.db.execute(
+        sql`update events set published_at = published_at - interval '40 days' where organizer_id = ${owner.id}`,
+      );
+      expect((await counter()).events_published_this_month).toBe(0);
+      const published = await patchEvent(owner.auth, third.id, { status: 'published' });
+      expect(published.statusCode, published.body).toBe(200);
+    } finally {
+      await setPublishLimit(ctx, 10);
+    }
+  });
+
+  it('holds under concurrent publishes: exactly the limit succeed', async () => {
+    const owner = await createOrganizer(ctx);
+    const drafts = [];
+    for (let i = 0; i < 6; i += 1) drafts.push(await completeDraft(owner.auth));
+    await setPublishLimit(ctx, 3);
+    try {
+      const responses = await Promise.all(
+        drafts.map((draft) => patchEvent(owner.auth, draft.id, { status: 'published' })),
+      );
+      const codes = responses.map((response) => response.statusCode).sort();
+      expect(codes, responses.map((r) => r.body).join('\n')).toEqual([
+        200, 200, 200, 409, 409, 409,
+      ]);
+      for (const response of responses.filter((r) => r.statusCode === 409)) {
+        expectError(response, 409, 'publish_limit_reached');
+      }
+      const count = await call(
+        ctx,
+        owner.auth,
+        'GET',
+        '/api/v1/events/events_published_this_month',
+      );
+      expect(count.json()).toMatchObject({ events_published_this_month: 3, remaining: 0 });
+    } finally {
+      await setPublishLimit(ctx, 10);
+    }
+  });
+
+  it('is for organizers only', async () => {
+    expectError(
+      await call(ctx, attendee.auth, 'GET', '/api/v1/events/events_published_this_month/'),
+      403,
+      'permission_denied',
+    );
+    expectError(
+      await call(ctx, null, 'GET', '/api/v1/events/events_published_this_month/'),
+      401,
+      'not_authenticated',
+    );
+  });
+});
+
+describe('POST /api/v1/events/{id}/cover/', () => {
+  const upload = (auth: string, id: number, form: ReturnType<typeof multipartForm>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/events/${id}/cover/`,
+      headers: { authorization: auth, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+  const image = (content: Buffer, filename = 'cover.png') =>
+    multipartForm({}, { name: 'cover', filename, type: 'image/png', content });
+
+  it('stores the image, serves it, replaces it and removes it with cover: null', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const response = await upload(organizer.auth, event.id, image(PNG));
+    expect(response.statusCode, response.body).toBe(200);
+    const cover = Event.parse(response.json()).cover!;
+    expect(cover).toMatch(new RegExp(`^/uploads/covers/${event.id}/[0-9a-f]{20}\\.png$`));
+    const served = await ctx.app.inject({ url: cover });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]);
+    const replaced = await upload(organizer.auth, event.id, image(gif, 'x.gif'));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const next = Event.parse(replaced.json()).cover!;
+    expect(next).toMatch(/\.gif$/);
+    expect((await ctx.app.inject({ url: cover })).statusCode).toBe(404);
+
+    const removed = await patchEvent(organizer.auth, event.id, { cover: null });
+    expect(removed.json()).toMatchObject({ cover: null });
+    expect((await ctx.app.inject({ url: next })).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not an image with image_invalid and keeps the old cover', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const first = Event.parse((await upload(organizer.auth, event.id, image(PNG))).json());
+    expectError(
+      await upload(
+        organizer.auth,
+        event.id,
+        image(Buffer.from('<svg onload="alert(1)"/>'), 'x.svg'),
+      ),
+      400,
+      'image_invalid',
+      'cover',
+    );
+    expect((await getEvent(organizer.auth, event.id)).cover).toBe(first.cover);
+  });
+
+  it('refuses a file over the upload limit with request_too_large', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const huge = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]);
+    expectError(await upload(organizer.auth, event.id, image(huge)), 413, 'request_too_large');
+    expect((await getEvent(organizer.auth, event.id)).cover).toBeNull();
+  });
+
+  it('needs the cover file', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(
+      await upload(organizer.auth, event.id, multipartForm({})),
+      400,
+      'required',
+      'cover',
+    );
+    expectError(
+      await upload(organizer.auth, event.id, multipartForm({ cover: 'text, not a file' })),
+      400,
+      'required',
+      'cover',
+    );
+  });
+
+  it("answers not_found for another organizer's event and permission_denied to attendees", async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    expectError(await upload(rival.auth, event.id, image(PNG)), 404, 'not_found');
+    expectError(await upload(attendee.auth, event.id, image(PNG)), 403, 'permission_denied');
+    expect((await getEvent(organizer.auth, event.id)).cover).toBeNull();
+  });
+
+  it('refuses a new cover for a cancelled event', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    await patchEvent(organizer.auth, event.id, { status: 'cancelled' });
+    expectError(await upload(organizer.auth, event.id, image(PNG)), 409, 'event_not_editable');
+  });
+});
+
+describe('derived columns', () => {
+  it('keeps first_start and last_end when slots are added later', async () => {
+    const { event } = await createPublishedEvent(ctx, organizer.auth, {
+      dates: [{ start: inDays(10), end: inDays(10, 2) }],
+    });
+    await call(ctx, organizer.auth, 'POST', '/api/v1/event_dates/', {
+      event: event.id,
+      start: inDays(20),
+      end: inDays(20, 2),
+    });
+    const after = await getEvent(organizer.auth, event.id);
+    expect(after.dates_count).toBe(2);
+    expect(Date.parse(after.last_end!)).toBe(Date.parse(inDays(20, 2)));
+  });
+});
