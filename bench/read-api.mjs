@@ -1,12 +1,12 @@
 // Read load on the API against PostgreSQL: home, the events list (plain, searched in English and
 // Arabic, near a point) and the event page, over BENCH_EVENTS (10,000) seeded events. Each
 // scenario's requests per second is printed as a ratio to a bare node:http server's, measured in
-// the same run on the same machine, so the figures compare across machines. Any non-2xx answer,
+// the same run on the same machine, so the ratios compare across machines. Any non-2xx answer,
 // socket error or timeout fails the run. Results go to bench/results/ (ignored by git).
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_EVENTS, BENCH_DURATION and BENCH_WARMUP (seconds per scenario),
-// BENCH_CONNECTIONS.
+// BENCH_CONNECTIONS. The API inherits the rest (DATABASE_POOL_MAX, for one).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchDatabase } from './lib/bench-database.mjs';
+import { discoveryQueries } from './lib/discovery-sql.mjs';
 import { explainSummary } from './lib/explain.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
@@ -161,50 +162,31 @@ function printTable(rows) {
   for (const cells of body) console.log(line(cells));
 }
 
-// The WHERE clauses of the discovery queries, to show which indexes serve them.
-const PUBLISHED = `e.status = 'published' AND e.last_end_at > now()`;
-function plannedQueries() {
-  const latSpan = NEAR.radius_km / 111.32;
-  const lngSpan = NEAR.radius_km / (111.32 * Math.cos((NEAR.lat * Math.PI) / 180));
-  const distance = `6371 * 2 * asin(sqrt(
-      power(sin(radians(e.latitude - $1::float8) / 2), 2) +
-      cos(radians($1::float8)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $2::float8) / 2), 2)))`;
-  const near = `point(e.longitude, e.latitude) <@ box(point($2::float8 - $4::float8, $1::float8 - $3::float8), point($2::float8 + $4::float8, $1::float8 + $3::float8))
-      AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL AND ${distance} <= $5::float8`;
-  const nearParams = [NEAR.lat, NEAR.lng, latSpan, lngSpan, NEAR.radius_km];
+// The discovery module's own page (and count) queries for what the scenarios ask, and the home
+// sections that are not a scenario of their own.
+function plannedQueries(categoryId) {
+  const near = { lat: NEAR.lat, lng: NEAR.lng, radiusKm: NEAR.radius_km };
   return [
+    { name: 'list, soonest first', filter: { sort: 'soonest' }, withCount: true },
     {
-      name: `search "${SEARCH_EN[0]}" (page)`,
-      sql: `SELECT e.id FROM events e
-            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)
-            ORDER BY ts_rank(e.search_document, hafla_search_query($1)) DESC, e.id LIMIT 20`,
-      params: [SEARCH_EN[0]],
+      name: `search "${SEARCH_EN[0]}"`,
+      filter: { search: SEARCH_EN[0], sort: 'relevance' },
+      withCount: true,
     },
     {
-      name: `search "${SEARCH_EN[0]}" (count)`,
-      sql: `SELECT count(*) FROM events e
-            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)`,
-      params: [SEARCH_EN[0]],
+      name: `search "${SEARCH_AR[0]}"`,
+      filter: { search: SEARCH_AR[0], sort: 'relevance' },
+      withCount: true,
     },
     {
-      name: `search "${SEARCH_AR[0]}" (page)`,
-      sql: `SELECT e.id FROM events e
-            WHERE ${PUBLISHED} AND e.search_document @@ hafla_search_query($1)
-            ORDER BY ts_rank(e.search_document, hafla_search_query($1)) DESC, e.id LIMIT 20`,
-      params: [SEARCH_AR[0]],
+      name: `near ${NEAR.lat},${NEAR.lng} within ${NEAR.radius_km} km`,
+      filter: { near, sort: 'distance' },
+      withCount: true,
     },
-    {
-      name: `near ${NEAR.lat},${NEAR.lng} ${NEAR.radius_km} km (page)`,
-      sql: `SELECT e.id, ${distance} AS distance_km FROM events e
-            WHERE ${PUBLISHED} AND ${near}
-            ORDER BY distance_km, e.id LIMIT 20`,
-      params: nearParams,
-    },
-    {
-      name: `near ${NEAR.lat},${NEAR.lng} ${NEAR.radius_km} km (count)`,
-      sql: `SELECT count(*) FROM events e WHERE ${PUBLISHED} AND ${near}`,
-      params: nearParams,
-    },
+    { name: 'home "featured"', filter: { isFeatured: true, sort: 'soonest' } },
+    { name: 'home "popular"', filter: { sort: 'popular' } },
+    { name: 'home "this weekend"', filter: { isThisWeekend: true, sort: 'soonest' } },
+    { name: 'home category section', filter: { categoryId, sort: 'soonest' } },
   ];
 }
 
@@ -214,6 +196,12 @@ async function main() {
     `Read benchmark: ${EVENTS} events, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per scenario, ` +
       `${os.cpus().length} CPUs, Node ${process.version}`,
   );
+  const loadBefore = os.loadavg()[0];
+  if (loadBefore > os.cpus().length * 0.5)
+    console.log(
+      `Note: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs before starting; ` +
+        'other work competes with the servers, so the figures (the ceiling too) will be low and noisy.',
+    );
   const database = await createBenchDatabase(ADMIN_URL);
   cleanups.push(() => database.drop());
   console.log(`Database ${database.name} (dropped at the end)`);
@@ -334,13 +322,16 @@ async function main() {
   );
   printTable(rows);
 
-  console.log('\nQuery plans on the seeded data (EXPLAIN ANALYZE, BUFFERS):');
+  console.log("\nQuery plans on the seeded data (the API's own SQL; EXPLAIN ANALYZE, BUFFERS):");
+  const categoryId = (await client.query('SELECT min(id) AS id FROM categories')).rows[0].id;
+  const planned = await discoveryQueries(plannedQueries(categoryId));
+  if (!planned) console.log('  skipped: modules/discovery/queries.ts has no eventIdsQuery yet');
   const plans = [];
-  for (const planned of plannedQueries()) {
-    const plan = await explainSummary(client, planned.sql, planned.params);
-    plans.push({ name: planned.name, sql: planned.sql, params: planned.params, ...plan });
+  for (const query of planned ?? []) {
+    const plan = await explainSummary(client, query.sql, query.params);
+    plans.push({ ...query, ...plan });
     console.log(
-      `\n  ${planned.name}: execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms, ` +
+      `\n  ${query.name}: execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms, ` +
         `indexes: ${plan.indexes.join(', ') || 'none'}`,
     );
     for (const line of plan.lines) console.log(`    ${line}`);
@@ -360,6 +351,7 @@ async function main() {
     JSON.stringify(
       {
         date: new Date(started).toISOString(),
+        loadAverage: { before: loadBefore, after: os.loadavg()[0] },
         machine: {
           cpus: os.cpus().length,
           cpuModel: os.cpus()[0]?.model,
@@ -375,7 +367,7 @@ async function main() {
       2,
     ) + '\n',
   );
-  console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+  console.log(`\nResults: ${path.relative(ROOT, file)}`);
   if (failures.length > 0) {
     console.error(
       `FAILED: ${failures.map((row) => `${row.name} (${row.missing ? `HTTP ${row.missing}` : `${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts`})`).join('; ')}`,

@@ -11,9 +11,12 @@ function describe(node) {
   const read = node['Shared Read Blocks'] ?? 0;
   const loops = node['Actual Loops'] ?? 1;
   const time = node['Actual Total Time'] ?? 0;
+  const removed = node['Rows Removed by Filter'] ?? 0;
+  const sort = node['Sort Method'] ? `  ${node['Sort Method']}` : '';
   return (
     `${node['Node Type']}${target}` +
     `  rows=${node['Actual Rows']}${loops > 1 ? ` loops=${loops}` : ''}` +
+    `${removed ? ` (${removed} removed by filter)` : ''}${sort}` +
     `  ${time.toFixed(2)} ms  buffers hit=${hit}${read ? ` read=${read}` : ''}`
   );
 }
