@@ -1,0 +1,494 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PromoCode, PromoCodeList } from '@hafla/shared/promo-codes/promo-codes';
+import { promoCodes } from '../src/db/schema/events';
+import {
+  call,
+  createAttendee,
+  createDraftEvent,
+  createOrganizer,
+  createPublishedEvent,
+  expectError,
+  moveEventToPast,
+  setPublishLimit,
+  type Account,
+  type EventFixture,
+} from './event-helpers';
+import { createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let organizer: Account;
+let rival: Account;
+let attendee: Account;
+/** An event with categories priced 5000, 3000 and free. */
+let fixture: EventFixture;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  organizer = await createOrganizer(ctx);
+  rival = await createOrganizer(ctx);
+  attendee = await createAttendee(ctx);
+  await setPublishLimit(ctx, 1000);
+  fixture = await createPublishedEvent(ctx, organizer.auth, {
+    ticket_categories: [
+      { name: 'VIP', price: 5000 },
+      { name: 'Standard', price: 3000 },
+      { name: 'Free', price: 0 },
+    ],
+  });
+});
+afterAll(() => ctx.close());
+
+const categoryId = (name: string) =>
+  fixture.ticket_categories.find((category) => category.name === name)!.id;
+
+const post = (auth: string | null, payload: unknown) =>
+  call(ctx, auth, 'POST', '/api/v1/promo_codes/', payload);
+const put = (auth: string | null, id: number, payload: unknown) =>
+  call(ctx, auth, 'PUT', `/api/v1/promo_codes/${id}/`, payload);
+
+async function getCode(id: number) {
+  const response = await call(ctx, organizer.auth, 'GET', `/api/v1/promo_codes/${id}/`);
+  expect(response.statusCode, response.body).toBe(200);
+  return PromoCode.parse(response.json());
+}
+
+let codeCounter = 0;
+const uniqueCode = (prefix = 'CODE') => `${prefix}${(codeCounter += 1)}`;
+
+async function newCode(fields: object = {}, eventId = fixture.event.id) {
+  const response = await post(organizer.auth, {
+    event: eventId,
+    code: uniqueCode(),
+    discount_type: 'percentage',
+    value: 10,
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return PromoCode.parse(response.json());
+}
+
+describe('POST /api/v1/promo_codes/', () => {
+  it('creates a code as typed, with defaults and no uses', async () => {
+    const response = await post(organizer.auth, {
+      event: fixture.event.id,
+      code: 'Ramadan-25',
+      discount_type: 'percentage',
+      value: 25,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const code = PromoCode.parse(response.json());
+    expect(code).toMatchObject({
+      event: fixture.event.id,
+      code: 'Ramadan-25',
+      discount_type: 'percentage',
+      value: 25,
+      max_uses: null,
+      max_uses_per_user: null,
+      valid_from: null,
+      valid_until: null,
+      ticket_categories: [],
+      is_active: true,
+      uses: 0,
+    });
+    expect(code.created_at).toMatch(/\+03:00$/);
+    expect(await getCode(code.id)).toEqual(code);
+  });
+
+  it('refuses the same code in another letter case with promo_code_taken', async () => {
+    await newCode({ code: 'SUMMER' });
+    expectError(
+      await post(organizer.auth, {
+        event: fixture.event.id,
+        code: 'summer',
+        discount_type: 'fixed',
+        value: 100,
+      }),
+      409,
+      'promo_code_taken',
+      'code',
+    );
+    // Another event may use it.
+    const other = await createDraftEvent(ctx, organizer.auth);
+    await newCode({ code: 'summer' }, other.id);
+    const page = PromoCodeList.parse(
+      (
+        await call(
+          ctx,
+          organizer.auth,
+          'GET',
+          `/api/v1/promo_codes/?event=${fixture.event.id}&limit=1000`,
+        )
+      ).json(),
+    );
+    expect(page.results.filter((code) => code.code.toUpperCase() === 'SUMMER')).toHaveLength(1);
+  });
+
+  it('lets only one of two concurrent requests for the same code win', async () => {
+    const code = uniqueCode('RACE');
+    const responses = await Promise.all(
+      [code.toUpperCase(), code.toLowerCase(), code].map((text) =>
+        post(organizer.auth, {
+          event: fixture.event.id,
+          code: text,
+          discount_type: 'percentage',
+          value: 5,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expectError(response, 409, 'promo_code_taken', 'code');
+    }
+  });
+
+  it('refuses a percentage over 100 with max_value', async () => {
+    const error = expectError(
+      await post(organizer.auth, {
+        event: fixture.event.id,
+        code: uniqueCode(),
+        discount_type: 'percentage',
+        value: 101,
+      }),
+      400,
+      'max_value',
+      'value',
+    );
+    expect(error.detail).toContain('100');
+    expectError(
+      await post(organizer.auth, {
+        event: fixture.event.id,
+        code: uniqueCode(),
+        discount_type: 'percentage',
+        value: 0,
+      }),
+      400,
+      'min_value',
+      'value',
+    );
+    await newCode({ value: 100 });
+  });
+
+  it('refuses a fixed amount above the cheapest paid ticket it applies to', async () => {
+    const base = { event: fixture.event.id, discount_type: 'fixed' };
+    const error = expectError(
+      await post(organizer.auth, { ...base, code: uniqueCode(), value: 3001 }),
+      400,
+      'promo_value_exceeds_price',
+      'value',
+    );
+    expect(error.detail).toContain('3000');
+    await newCode({ discount_type: 'fixed', value: 3000 });
+    // Limited to VIP, the floor is VIP's price.
+    await newCode({ discount_type: 'fixed', value: 5000, ticket_categories: [categoryId('VIP')] });
+    expectError(
+      await post(organizer.auth, {
+        ...base,
+        code: uniqueCode(),
+        value: 5001,
+        ticket_categories: [categoryId('VIP')],
+      }),
+      400,
+      'promo_value_exceeds_price',
+      'value',
+    );
+    expectError(
+      await post(organizer.auth, {
+        ...base,
+        code: uniqueCode(),
+        value: 4000,
+        ticket_categories: [categoryId('VIP'), categoryId('Standard')],
+      }),
+      400,
+      'promo_value_exceeds_price',
+      'value',
+    );
+    // Free tickets set no floor.
+    await newCode({
+      discount_type: 'fixed',
+      value: 5000,
+      ticket_categories: [categoryId('VIP'), categoryId('Free')],
+    });
+  });
+
+  it('refuses ticket categories of another event with ticket_category_not_in_event', async () => {
+    const other = await createPublishedEvent(ctx, organizer.auth);
+    const rivalEvent = await createPublishedEvent(ctx, rival.auth);
+    for (const ids of [
+      [other.ticket_categories[0]!.id],
+      [categoryId('VIP'), rivalEvent.ticket_categories[0]!.id],
+      [999999],
+    ]) {
+      expectError(
+        await post(organizer.auth, {
+          event: fixture.event.id,
+          code: uniqueCode(),
+          discount_type: 'percentage',
+          value: 10,
+          ticket_categories: ids,
+        }),
+        400,
+        'ticket_category_not_in_event',
+        'ticket_categories',
+      );
+    }
+  });
+
+  it('refuses a validity window that ends before it starts with date_order_invalid', async () => {
+    expectError(
+      await post(organizer.auth, {
+        event: fixture.event.id,
+        code: uniqueCode(),
+        discount_type: 'percentage',
+        value: 10,
+        valid_from: '2099-02-01T00:00:00Z',
+        valid_until: '2099-01-01T00:00:00Z',
+      }),
+      400,
+      'date_order_invalid',
+      'valid_until',
+    );
+    const code = await newCode({
+      valid_from: '2099-01-01T00:00:00Z',
+      valid_until: '2099-02-01T00:00:00Z',
+    });
+    expect(code).toMatchObject({
+      valid_from: '2099-01-01T03:00:00+03:00',
+      valid_until: '2099-02-01T03:00:00+03:00',
+    });
+  });
+
+  it('refuses malformed codes, limits, unknown fields and ids above the 32-bit range', async () => {
+    const base = {
+      event: fixture.event.id,
+      code: uniqueCode(),
+      discount_type: 'percentage',
+      value: 10,
+    };
+    for (const [fields, code, attr] of [
+      [{ code: 'ab' }, 'min_length', 'code'],
+      [{ code: 'two words' }, 'invalid', 'code'],
+      [{ code: 'x'.repeat(33) }, 'max_length', 'code'],
+      [{ discount_type: 'bogo' }, 'invalid_choice', 'discount_type'],
+      [{ max_uses: 0 }, 'min_value', 'max_uses'],
+      [{ max_uses_per_user: -1 }, 'min_value', 'max_uses_per_user'],
+      [{ uses: 5 }, 'unknown_field', 'uses'],
+      [{ event: 2 ** 31 }, 'max_value', 'event'],
+      [{ ticket_categories: [2 ** 31] }, 'max_value', 'ticket_categories.0'],
+    ] as const) {
+      expectError(await post(organizer.auth, { ...base, ...fields }), 400, code, attr);
+    }
+  });
+
+  it("answers not_found for another organizer's event; attendees and visitors are refused", async () => {
+    const body = {
+      event: fixture.event.id,
+      code: uniqueCode(),
+      discount_type: 'percentage',
+      value: 10,
+    };
+    expectError(await post(rival.auth, body), 404, 'not_found', 'event');
+    expectError(await post(attendee.auth, body), 403, 'permission_denied');
+    expectError(await post(null, body), 401, 'not_authenticated');
+  });
+
+  it('refuses codes for a cancelled or ended event with event_not_editable', async () => {
+    const ended = await createPublishedEvent(ctx, organizer.auth);
+    await moveEventToPast(ctx, ended.event.id);
+    expectError(
+      await post(organizer.auth, {
+        event: ended.event.id,
+        code: uniqueCode(),
+        discount_type: 'percentage',
+        value: 10,
+      }),
+      409,
+      'event_not_editable',
+    );
+  });
+});
+
+describe('GET /api/v1/promo_codes/', () => {
+  it("lists one event's codes, newest first, only for its organizer", async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const first = await newCode({}, event.id);
+    const second = await newCode({}, event.id);
+    const response = await call(
+      ctx,
+      organizer.auth,
+      'GET',
+      `/api/v1/promo_codes/?event=${event.id}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const page = PromoCodeList.parse(response.json());
+    expect(page.count).toBe(2);
+    expect(page.results.map((code) => code.id)).toEqual([second.id, first.id]);
+
+    expectError(
+      await call(ctx, rival.auth, 'GET', `/api/v1/promo_codes/?event=${event.id}`),
+      404,
+      'not_found',
+      'event',
+    );
+    const rivals = PromoCodeList.parse(
+      (await call(ctx, rival.auth, 'GET', '/api/v1/promo_codes/')).json(),
+    );
+    expect(rivals.count).toBe(0);
+  });
+
+  it('pages and refuses out-of-bounds pagination and non-organizers', async () => {
+    const page = PromoCodeList.parse(
+      (await call(ctx, organizer.auth, 'GET', '/api/v1/promo_codes/?limit=1')).json(),
+    );
+    expect(page.results).toHaveLength(1);
+    expect(page.next).toContain('offset=1');
+    for (const [query, code, attr] of [
+      ['?limit=0', 'min_value', 'limit'],
+      ['?limit=1001', 'max_value', 'limit'],
+      ['?offset=-1', 'min_value', 'offset'],
+    ] as const) {
+      expectError(
+        await call(ctx, organizer.auth, 'GET', `/api/v1/promo_codes/${query}`),
+        400,
+        code,
+        attr,
+      );
+    }
+    expectError(
+      await call(ctx, attendee.auth, 'GET', '/api/v1/promo_codes/'),
+      403,
+      'permission_denied',
+    );
+    expectError(await call(ctx, null, 'GET', '/api/v1/promo_codes/'), 401, 'not_authenticated');
+  });
+});
+
+describe('GET /api/v1/promo_codes/{id}/', () => {
+  it("answers not_found for another organizer's code and shows uses", async () => {
+    const code = await newCode();
+    await ctx.database.db.update(promoCodes).set({ uses: 4 }).where(eq(promoCodes.id, code.id));
+    expect((await getCode(code.id)).uses).toBe(4);
+    expectError(
+      await call(ctx, rival.auth, 'GET', `/api/v1/promo_codes/${code.id}/`),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call(ctx, organizer.auth, 'GET', `/api/v1/promo_codes/${2 ** 31}/`),
+      400,
+      'max_value',
+      'id',
+    );
+  });
+});
+
+describe('PUT /api/v1/promo_codes/{id}/', () => {
+  it('replaces every field; omitted ones take their defaults; uses and id stay', async () => {
+    const code = await newCode({
+      max_uses: 50,
+      max_uses_per_user: 2,
+      valid_until: '2099-01-01T00:00:00Z',
+      is_active: false,
+    });
+    await ctx.database.db.update(promoCodes).set({ uses: 3 }).where(eq(promoCodes.id, code.id));
+    const response = await put(organizer.auth, code.id, {
+      id: 1,
+      uses: 0,
+      event: fixture.event.id,
+      code: code.code.toLowerCase(),
+      discount_type: 'fixed',
+      value: 2500,
+      ticket_categories: [categoryId('Standard'), categoryId('Standard')],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(PromoCode.parse(response.json())).toMatchObject({
+      id: code.id,
+      code: code.code.toLowerCase(),
+      discount_type: 'fixed',
+      value: 2500,
+      max_uses: null,
+      max_uses_per_user: null,
+      valid_until: null,
+      is_active: true,
+      ticket_categories: [categoryId('Standard')],
+      uses: 3,
+    });
+  });
+
+  it('refuses to move a code to another event with invalid', async () => {
+    const code = await newCode();
+    const other = await createDraftEvent(ctx, organizer.auth);
+    expectError(
+      await put(organizer.auth, code.id, {
+        event: other.id,
+        code: code.code,
+        discount_type: 'percentage',
+        value: 10,
+      }),
+      400,
+      'invalid',
+      'event',
+    );
+    expect((await getCode(code.id)).event).toBe(fixture.event.id);
+  });
+
+  it('applies the creation rules and changes nothing when refused', async () => {
+    const code = await newCode({ value: 15 });
+    const taken = await newCode({ code: uniqueCode('TAKEN') });
+    const replace = (fields: object) =>
+      put(organizer.auth, code.id, {
+        code: code.code,
+        discount_type: 'percentage',
+        value: 20,
+        ...fields,
+      });
+    expectError(await replace({ code: taken.code.toLowerCase() }), 409, 'promo_code_taken', 'code');
+    expectError(await replace({ value: 150 }), 400, 'max_value', 'value');
+    expectError(
+      await replace({ discount_type: 'fixed', value: 3500 }),
+      400,
+      'promo_value_exceeds_price',
+      'value',
+    );
+    expectError(
+      await replace({ ticket_categories: [999999] }),
+      400,
+      'ticket_category_not_in_event',
+      'ticket_categories',
+    );
+    expectError(
+      await replace({ valid_from: '2099-01-02T00:00:00Z', valid_until: '2099-01-01T00:00:00Z' }),
+      400,
+      'date_order_invalid',
+      'valid_until',
+    );
+    expectError(await replace({ created_at: 'x' }), 400, 'unknown_field', 'created_at');
+    expect(await getCode(code.id)).toEqual(code);
+  });
+
+  it("answers not_found for another organizer's code and refuses attendees", async () => {
+    const code = await newCode();
+    const body = { code: 'HIJACK', discount_type: 'percentage', value: 100 };
+    expectError(await put(rival.auth, code.id, body), 404, 'not_found');
+    expectError(await put(attendee.auth, code.id, body), 403, 'permission_denied');
+    expectError(await put(null, code.id, body), 401, 'not_authenticated');
+    expect(await getCode(code.id)).toEqual(code);
+  });
+
+  it('refuses to change a code of a cancelled event with event_not_editable', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    const code = await newCode({}, event.id);
+    await call(ctx, organizer.auth, 'PATCH', `/api/v1/events/${event.id}/`, {
+      status: 'cancelled',
+    });
+    expectError(
+      await put(organizer.auth, code.id, {
+        code: code.code,
+        discount_type: 'percentage',
+        value: 5,
+      }),
+      409,
+      'event_not_editable',
+    );
+  });
+});
