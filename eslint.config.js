@@ -19,8 +19,10 @@ const subfolders = (dir) =>
  */
 const PUBLIC_SURFACES = {
   auth: ['./users.ts'],
+  catalog: ['./home-config.ts'],
+  discovery: ['./event-summaries.ts'],
   events: ['./ownership.ts'],
-  social: ['./social-counts.ts'],
+  social: ['./social-counts.ts', './organizer-cards.ts'],
 };
 const featureZones = (root, publicParts) =>
   subfolders(root).flatMap((target) =>

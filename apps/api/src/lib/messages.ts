@@ -75,6 +75,7 @@ const en: Catalog = {
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
   cannot_follow_self: 'You cannot follow yourself.',
   not_an_organizer: 'Only organizers can be followed.',
+  range_invalid: 'The end of this range comes before its start.',
 };
 
 const ar: Catalog = {
@@ -144,6 +145,7 @@ const ar: Catalog = {
   ticket_category_not_in_event: 'فئة التذاكر هذه لا تتبع هذه الفعالية.',
   cannot_follow_self: 'لا يمكنك متابعة نفسك.',
   not_an_organizer: 'يمكن متابعة المنظمين فقط.',
+  range_invalid: 'نهاية هذا النطاق تسبق بدايته.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };

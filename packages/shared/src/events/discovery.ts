@@ -13,8 +13,12 @@ export const MAX_RADIUS_KM = 500;
 
 /**
  * GET /api/v1/events_read/ — published events that have not ended. Every filter narrows;
- * `lat`+`lng` keep events within `radius_km` and sort by distance unless `sort` says otherwise.
- * `date_from`/`date_to` are calendar days (inclusive) matched against any time slot.
+ * `lat`+`lng` (both or neither) keep events within `radius_km` (default DEFAULT_RADIUS_KM) and
+ * sort by distance unless `sort` says otherwise; `sort=distance` needs them. With `search` and
+ * no `sort` (and no point), the best matches come first. `date_from`/`date_to` are calendar
+ * days (inclusive) on each event's own wall clock, matched against any slot not yet over.
+ * `free` keeps events with a free ticket category; `price_min`/`price_max` (minor units) keep
+ * events whose price range overlaps them.
  */
 export const PublicEventQuery = PaginationQuery.extend({
   search: z.string().trim().max(200).optional(),
@@ -67,6 +71,7 @@ export const EventSummary = z.object({
   last_end: Instant.nullable(),
   price_min: z.number().int().nullable(),
   price_max: z.number().int().nullable(),
+  /** Whether some ticket category is free (`price_min` is 0), as the `free` filter reads it. */
   is_free: z.boolean(),
   wishlist_count: z.number().int(),
   organizer: OrganizerSummary,

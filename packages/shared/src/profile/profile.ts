@@ -20,6 +20,8 @@ export const PublicProfile = z
     user_type: UserType,
     organization_name: z.string().nullable(),
     bio: z.string().nullable(),
+    /** Whether the signed-in reader follows this organizer; false when anonymous. */
+    is_following: z.boolean(),
   })
   .extend(ProfileStats.shape);
 export type PublicProfile = z.infer<typeof PublicProfile>;

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -10,6 +10,7 @@ import {
   problemReports,
 } from '../../db/schema/catalog';
 import { users } from '../../db/schema/accounts';
+import { events } from '../../db/schema/events';
 
 interface Window {
   limit: number;
@@ -58,6 +59,28 @@ export async function findSetting(db: Db, key: string): Promise<unknown> {
     .where(eq(appSettings.key, key))
     .limit(1);
   return row?.value ?? null;
+}
+
+export async function upsertSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at: new Date() } });
+}
+
+export async function findCategorySlugs(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ slug: categories.slug }).from(categories);
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Whether an event is public: published (ended or not) or cancelled, never a draft. */
+export async function isVisibleEvent(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, id), inArray(events.status, ['published', 'cancelled'])))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertProblemReport(

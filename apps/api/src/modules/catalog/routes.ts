@@ -1,4 +1,4 @@
-import { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
+import { AppInfo, HomePageConfig, HomePageConfigRequest } from '@hafla/shared/catalog/app-config';
 import { Category, CategoryList, CategoryParams } from '@hafla/shared/catalog/categories';
 import {
   ConfigurationPage,
@@ -17,6 +17,7 @@ import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
+import { getHomePageConfig, saveHomePageConfig } from './home-config';
 import * as catalog from './service';
 
 const tags = ['catalog'];
@@ -40,7 +41,19 @@ export async function catalogRoutes(app: App) {
       summary: 'Home page sections in display order',
       response: { 200: HomePageConfig, ...errorResponses },
     },
-    handler: (request) => catalog.getHomePageConfig(db, request.language),
+    handler: (request) => getHomePageConfig(db, request.language),
+  });
+
+  app.put('/api/v1/admin/app_config/home-page-config/', {
+    config: { auth: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Replace the home page sections (platform staff)',
+      security: [{ bearer: [] }],
+      body: HomePageConfigRequest,
+      response: { 200: HomePageConfig, ...errorResponses },
+    },
+    handler: (request) => saveHomePageConfig(db, request.body, request.language),
   });
 
   app.get('/api/v1/categories/', {

@@ -1,4 +1,4 @@
-import type { AppInfo, HomePageConfig, HomeSection } from '@hafla/shared/catalog/app-config';
+import type { AppInfo } from '@hafla/shared/catalog/app-config';
 import type { Category } from '@hafla/shared/catalog/categories';
 import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
 import type { EventType } from '@hafla/shared/catalog/event-types';
@@ -13,8 +13,8 @@ import { LANGUAGES, directionOf, type Language } from '@hafla/shared/common/i18n
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
 import type { Db } from '../../db/client';
-import { seedHomeSections, seedPlatformSettings } from '../../db/seed/catalog-data';
-import { notFound } from '../../lib/app-error';
+import { seedPlatformSettings } from '../../db/seed/catalog-data';
+import { AppError, notFound } from '../../lib/app-error';
 import * as queries from './queries';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
@@ -128,26 +128,15 @@ export async function getAppInfo(
   };
 }
 
-export async function getHomePageConfig(db: Db, language: Language): Promise<HomePageConfig> {
-  const stored = (await queries.findSetting(db, 'home-page-config')) as
-    typeof seedHomeSections | null;
-  const sections: HomeSection[] = (stored ?? seedHomeSections)
-    .map((section) => ({
-      id: section.id,
-      kind: section.kind,
-      position: section.position,
-      title: localized(section, 'title', language),
-      category: section.category ?? null,
-    }))
-    .sort((a, b) => a.position - b.position);
-  return { key: 'home-page-config', value: sections };
-}
-
 export async function createProblemReport(
   db: Db,
   reporterId: string,
   input: ProblemReportRequest,
 ): Promise<ProblemReport> {
+  // Only an event people can see may be reported; a draft answers like a missing one.
+  if (input.event != null && !(await queries.isVisibleEvent(db, input.event))) {
+    throw new AppError('does_not_exist', { status: 400, attr: 'event', type: 'validation_error' });
+  }
   const row = await queries.insertProblemReport(db, {
     reporterId,
     eventId: input.event ?? null,

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { detectImageType } from '../../lib/image-type';
 import type { FileStorage } from '../../lib/storage';
 import { avatarUrl, findUserById, toUser, type UserRow } from '../auth/users';
+import { followStats, type FollowStats } from '../social/social-counts';
 
 export interface ProfileDeps {
   db: Db;
@@ -21,14 +22,14 @@ export interface AvatarUpload {
   content: Buffer;
 }
 
-// Followers and ratings arrive with the social features; until then every count is zero.
-const noStats = { followers_count: 0, rating: { average: null, count: 0 } };
+// Ratings arrive with reviews; until then they are empty.
+const noRating = { rating: { average: null, count: 0 } };
 
-function toOwnProfile(user: UserRow, storage: FileStorage): OwnProfile {
-  return { ...toUser(user, storage), ...noStats };
+function toOwnProfile(user: UserRow, storage: FileStorage, stats: FollowStats): OwnProfile {
+  return { ...toUser(user, storage), followers_count: stats.followers_count, ...noRating };
 }
 
-function toPublicProfile(user: UserRow, storage: FileStorage): PublicProfile {
+function toPublicProfile(user: UserRow, storage: FileStorage, stats: FollowStats): PublicProfile {
   const isOrganizer = user.user_type === 'organizer';
   return {
     id: user.id,
@@ -38,7 +39,8 @@ function toPublicProfile(user: UserRow, storage: FileStorage): PublicProfile {
     user_type: isOrganizer ? 'organizer' : 'attendee',
     organization_name: isOrganizer ? user.organization_name : null,
     bio: isOrganizer ? user.bio : null,
-    ...noStats,
+    ...stats,
+    ...noRating,
   };
 }
 
@@ -50,9 +52,12 @@ export async function getProfile(
 ): Promise<OwnProfile | PublicProfile> {
   const user = await findUserById(deps.db, id);
   if (!user) throw notFound();
-  if (user.id === viewerId) return toOwnProfile(user, deps.storage);
-  if (!user.is_verified || !user.is_profile_complete) throw notFound();
-  return toPublicProfile(user, deps.storage);
+  const isOwn = user.id === viewerId;
+  if (!isOwn && (!user.is_verified || !user.is_profile_complete)) throw notFound();
+  const stats = await followStats(deps.db, user.id, viewerId);
+  return isOwn
+    ? toOwnProfile(user, deps.storage, stats)
+    : toPublicProfile(user, deps.storage, stats);
 }
 
 export async function updateProfile(
@@ -101,5 +106,5 @@ export async function updateProfile(
   if (!updated) throw notFound();
   // The previous image goes only once the row no longer points at it.
   if (user.avatar_key && user.avatar_key !== avatarKey) await deps.storage.delete(user.avatar_key);
-  return toOwnProfile(updated, deps.storage);
+  return toOwnProfile(updated, deps.storage, await followStats(deps.db, updated.id, null));
 }

@@ -1,0 +1,58 @@
+import {
+  EventDetail,
+  EventSummaryList,
+  PublicEventParams,
+  PublicEventQuery,
+} from '@hafla/shared/events/discovery';
+import { Home, HomeQuery } from '@hafla/shared/events/home';
+import type { FastifyRequest } from 'fastify';
+import { toPage } from '../../lib/pagination';
+import type { App } from '../../lib/types';
+import { errorResponses } from '../../plugins/openapi';
+import { getHome, getPublicEvent, listPublicEvents, type Reader } from './service';
+
+const tags = ['discovery'];
+
+/** Anyone may read; a signed-in reader also learns what they wishlisted and follow. */
+const readerOf = (request: FastifyRequest): Reader => ({
+  language: request.language,
+  viewerId: request.auth?.userId ?? null,
+  now: new Date(),
+});
+
+export async function discoveryRoutes(app: App) {
+  const deps = { db: app.db, storage: app.storage };
+
+  app.get('/api/v1/events_read/', {
+    schema: {
+      tags,
+      summary: 'Published events: search, filters, near a point, sorts',
+      querystring: PublicEventQuery,
+      response: { 200: EventSummaryList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { count, results } = await listPublicEvents(deps, readerOf(request), request.query);
+      return toPage(request, request.query, count, results, app.config.PUBLIC_URL);
+    },
+  });
+
+  app.get('/api/v1/events_read/:id', {
+    schema: {
+      tags,
+      summary: 'One published or cancelled event with its dates, tickets and organizer',
+      params: PublicEventParams,
+      response: { 200: EventDetail, ...errorResponses },
+    },
+    handler: (request) => getPublicEvent(deps, readerOf(request), request.params.id),
+  });
+
+  app.get('/api/v1/home', {
+    schema: {
+      tags,
+      summary: 'The home page sections, each with its events or organizers',
+      querystring: HomeQuery,
+      response: { 200: Home, ...errorResponses },
+    },
+    handler: (request) => getHome(deps, readerOf(request), request.query),
+  });
+}

@@ -1,0 +1,242 @@
+import type { HomeSection } from '@hafla/shared/catalog/app-config';
+import type { Language } from '@hafla/shared/common/i18n';
+import {
+  DEFAULT_RADIUS_KM,
+  type EventDetail,
+  type EventSummary,
+  type PublicEventQuery,
+} from '@hafla/shared/events/discovery';
+import type { Home, HomeQuery, HomeSectionContent } from '@hafla/shared/events/home';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+import { formatInZone } from '../../lib/time';
+import { getHomePageConfig } from '../catalog/home-config';
+import { findOrganizersToFollow } from '../social/organizer-cards';
+import { followStats } from '../social/social-counts';
+import { loadEventSummaries, toEventSummary, type SummaryContext } from './event-summaries';
+import * as queries from './queries';
+import type { EventSearch } from './queries';
+
+export interface DiscoveryDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** Who is reading, in which language, and when. */
+export interface Reader {
+  language: Language;
+  viewerId: string | null;
+  now: Date;
+}
+
+/** Events per home section. */
+export const HOME_SECTION_SIZE = 12;
+
+const fieldError = (code: string, attr: string) =>
+  new AppError(code, { status: 400, attr, type: 'validation_error' });
+
+/** A point from optional `lat`/`lng`: both or neither. */
+function pointOf(query: { lat?: number; lng?: number }): { lat: number; lng: number } | null {
+  if (query.lat === undefined && query.lng === undefined) return null;
+  if (query.lat === undefined) throw fieldError('coordinates_incomplete', 'lat');
+  if (query.lng === undefined) throw fieldError('coordinates_incomplete', 'lng');
+  return { lat: query.lat, lng: query.lng };
+}
+
+function toEventSearch(query: PublicEventQuery): EventSearch {
+  const point = pointOf(query);
+  if (query.sort === 'distance' && !point) throw fieldError('required', 'lat');
+  if (query.date_from && query.date_to && query.date_to < query.date_from)
+    throw fieldError('range_invalid', 'date_to');
+  if (
+    query.price_min !== undefined &&
+    query.price_max !== undefined &&
+    query.price_max < query.price_min
+  )
+    throw fieldError('range_invalid', 'price_max');
+  // A point orders by distance, a search by relevance, unless the reader picks a sort.
+  const sort = query.sort ?? (point ? 'distance' : query.search ? 'relevance' : 'soonest');
+  return {
+    search: query.search || undefined,
+    categoryId: query.category,
+    eventTypeId: query.event_type,
+    organizerId: query.organizer,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    priceMin: query.price_min,
+    priceMax: query.price_max,
+    isFree: query.free,
+    isOnline: query.online,
+    near: point ? { ...point, radiusKm: query.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
+    sort,
+  };
+}
+
+const summaryContext = (deps: DiscoveryDeps, reader: Reader): SummaryContext => ({
+  ...deps,
+  ...reader,
+});
+
+export async function listPublicEvents(
+  deps: DiscoveryDeps,
+  reader: Reader,
+  query: PublicEventQuery,
+): Promise<{ count: number; results: EventSummary[] }> {
+  const filter = toEventSearch(query);
+  const [page, count] = await Promise.all([
+    queries.findEventIds(deps.db, filter, query, reader.now),
+    queries.countEvents(deps.db, filter, reader.now),
+  ]);
+  const distances = new Map(
+    page.flatMap((row) => (row.distance_km === null ? [] : [[row.id, row.distance_km] as const])),
+  );
+  const results = await loadEventSummaries(
+    summaryContext(deps, reader),
+    page.map((row) => row.id),
+    distances,
+  );
+  return { count, results };
+}
+
+/** A published (also ended) or cancelled event; drafts answer not_found. */
+export async function getPublicEvent(
+  deps: DiscoveryDeps,
+  reader: Reader,
+  id: number,
+): Promise<EventDetail> {
+  const row = await queries.findVisibleEvent(deps.db, id, reader.viewerId, reader.now);
+  if (!row) throw notFound();
+  const [dates, categories, organizer] = await Promise.all([
+    queries.findUpcomingDates(deps.db, id, reader.now),
+    queries.findTicketCategories(deps.db, id),
+    followStats(deps.db, row.organizer_id, reader.viewerId),
+  ]);
+  const zone = row.timezone;
+  const at = (instant: Date | null) => (instant ? formatInZone(instant, zone) : null);
+  const summary = toEventSummary(row, summaryContext(deps, reader));
+  return {
+    ...summary,
+    description: row.description,
+    requires_approval: row.requires_approval,
+    max_tickets_per_order: row.max_tickets_per_order,
+    refund_policy: {
+      refundable_until_hours: row.refundable_until_hours,
+      refund_percentage: row.refund_percentage,
+    },
+    dates: dates.map((slot) => ({
+      id: slot.id,
+      start: formatInZone(slot.start_at, zone),
+      end: formatInZone(slot.end_at, zone),
+    })),
+    ticket_categories: categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      price: category.price,
+      sales_start: at(category.sales_start),
+      sales_end: at(category.sales_end),
+      min_per_order: category.min_per_order,
+      max_per_order: category.max_per_order,
+    })),
+    organizer: { ...summary.organizer, bio: row.organizer_bio, ...organizer },
+  };
+}
+
+/** What one home section lists, or null for sections that list no events. */
+function sectionSearch(
+  section: HomeSection,
+  point: { lat: number; lng: number } | null,
+  categoryIds: ReadonlyMap<string, number>,
+): EventSearch | null {
+  switch (section.kind) {
+    case 'featured':
+      return { isFeatured: true, sort: 'soonest' };
+    case 'upcoming':
+      return { sort: 'soonest' };
+    case 'this_weekend':
+      return { isThisWeekend: true, sort: 'soonest' };
+    case 'near_me':
+      return point ? { near: { ...point, radiusKm: DEFAULT_RADIUS_KM }, sort: 'distance' } : null;
+    case 'popular':
+      return { sort: 'popular' };
+    case 'category': {
+      const categoryId = section.category ? categoryIds.get(section.category) : undefined;
+      return categoryId === undefined ? null : { categoryId, sort: 'soonest' };
+    }
+    case 'categories':
+    case 'organizers':
+      return null;
+  }
+}
+
+/**
+ * The configured sections, each filled. The sections' id queries run in parallel (on
+ * PostgreSQL each on its own connection); one query then loads every event shown.
+ */
+export async function getHome(
+  deps: DiscoveryDeps,
+  reader: Reader,
+  query: HomeQuery,
+): Promise<Home> {
+  const point = pointOf(query);
+  const [{ value: sections }, categoryIds] = await Promise.all([
+    getHomePageConfig(deps.db, reader.language),
+    queries.findCategoryIdsBySlug(deps.db),
+  ]);
+  const window = { limit: HOME_SECTION_SIZE, offset: 0 };
+  const findIds = (search: EventSearch) =>
+    queries.findEventIds(deps.db, search, window, reader.now);
+
+  const filled = await Promise.all(
+    sections.map(async (section) => {
+      const search = sectionSearch(section, point, categoryIds);
+      let rows = search ? await findIds(search) : [];
+      // Until staff pick featured events, the section shows the popular ones.
+      if (section.kind === 'featured' && rows.length === 0)
+        rows = await findIds({ sort: 'popular' });
+      const organizers =
+        section.kind === 'organizers'
+          ? (
+              await findOrganizersToFollow(
+                deps,
+                reader.viewerId,
+                { limit: HOME_SECTION_SIZE, offset: 0 },
+                reader.now,
+              )
+            ).results
+          : [];
+      return { section, rows, organizers };
+    }),
+  );
+
+  const distances = new Map<number, number>();
+  for (const { rows } of filled)
+    for (const row of rows) if (row.distance_km !== null) distances.set(row.id, row.distance_km);
+  const summaries = await loadEventSummaries(
+    summaryContext(deps, reader),
+    filled.flatMap(({ rows }) => rows.map((row) => row.id)),
+    distances,
+  );
+  const byId = new Map(summaries.map((summary) => [summary.id, summary]));
+
+  return {
+    sections: filled.map(({ section, rows, organizers }): HomeSectionContent => ({
+      id: section.id,
+      kind: section.kind,
+      title: section.title,
+      category:
+        section.kind === 'category' && section.category
+          ? (categoryIds.get(section.category) ?? null)
+          : null,
+      events: rows.flatMap((row) => {
+        const summary = byId.get(row.id);
+        // Distance belongs to the near-me section only.
+        return summary
+          ? [{ ...summary, distance_km: section.kind === 'near_me' ? summary.distance_km : null }]
+          : [];
+      }),
+      organizers,
+    })),
+  };
+}
