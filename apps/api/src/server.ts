@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isSeeded, seedDatabase } from './db/seed/seed';
+import { createUploadsStorage } from './lib/storage';
 
 async function main() {
   const config = loadConfig();
@@ -12,7 +13,12 @@ async function main() {
     poolMax: config.DATABASE_POOL_MAX,
   });
   await database.migrate();
-  if (!(await isSeeded(database.db))) await seedDatabase(database.db, { demo: config.SEED_DEMO });
+  if (!(await isSeeded(database.db))) {
+    await seedDatabase(database.db, {
+      demo: config.SEED_DEMO,
+      storage: createUploadsStorage(config.DATA_DIR),
+    });
+  }
 
   const app = await buildApp({ config, database });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { Email, NewPassword } from '@hafla/shared/auth/requests';
 import { loadConfig } from '../config';
 import { findPasswordProblem } from '../lib/password';
+import { createUploadsStorage } from '../lib/storage';
 import { openDatabase } from './client';
 import { createAdmin } from './seed/admin';
 import { seedDatabase } from './seed/seed';
@@ -47,7 +48,12 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await database.migrate();
-    if (command === 'seed') await seedDatabase(database.db, { demo: config.SEED_DEMO });
+    if (command === 'seed') {
+      await seedDatabase(database.db, {
+        demo: config.SEED_DEMO,
+        storage: createUploadsStorage(config.DATA_DIR),
+      });
+    }
     if (admin) {
       const outcome = await createAdmin(database.db, admin.email, admin.password);
       console.log(`admin:create: ${admin.email} ${outcome}`);

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { MIME_BY_EXTENSION } from '../lib/image-type';
-import { createLocalStorage, STORAGE_KEY, type FileStorage } from '../lib/storage';
+import { createUploadsStorage, STORAGE_KEY, type FileStorage } from '../lib/storage';
 import { errorResponses } from './openapi';
 
 declare module 'fastify' {
@@ -24,7 +23,7 @@ export interface UploadsOptions {
 export const uploadsPlugin = fp<UploadsOptions>(
   async (fastify, { dataDir }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.decorate('storage', createLocalStorage(path.join(dataDir, 'uploads')));
+    app.decorate('storage', createUploadsStorage(dataDir));
 
     app.get('/uploads/*', {
       schema: {

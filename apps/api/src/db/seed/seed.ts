@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoEvents } from './demo-events';
 import {
   appSettings,
   categories,
@@ -18,19 +20,34 @@ import {
 } from './catalog-data';
 
 export const SEED_MARKER = 'seed_version';
-const SEED_VERSION = 2;
+// Raised when the seed gains content: a database seeded by an older version is seeded again
+// (every step is idempotent), so existing installations get the new content on their next start.
+const SEED_VERSION = 3;
 
-/** Whether the database has never been seeded (npm start seeds only then). */
+/** Whether the database was seeded by this version or a later one (npm start seeds otherwise). */
 export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER)).limit(1);
-  return rows.length > 0;
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SEED_MARKER))
+    .limit(1);
+  return typeof row?.value === 'number' && row.value >= SEED_VERSION;
+}
+
+export interface SeedOptions {
+  /** Also the demo accounts, organizers and events. */
+  demo: boolean;
+  /** Where demo event covers are stored; without it the demo events have no cover. */
+  storage?: FileStorage;
+  /** The seed's "now" (demo dates are relative to it). */
+  now?: Date;
 }
 
 /**
  * Inserts the platform content, and the demo data when asked. Idempotent: rows are keyed by slug (or, for FAQ, by the
  * English question), so running it twice changes nothing and never duplicates.
  */
-export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(categories)
@@ -58,10 +75,20 @@ export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<
       .values([
         { key: 'home-page-config', value: seedHomeSections },
         { key: 'platform', value: seedPlatformSettings },
-        { key: SEED_MARKER, value: SEED_VERSION },
       ])
       .onConflictDoNothing({ target: appSettings.key });
   });
-  // Demo accounts (and, as features arrive, their demo data) for trying Hafla out.
-  if (options.demo) await seedDemoAccounts(db);
+  // Demo accounts, organizers and events for trying Hafla out.
+  if (options.demo) {
+    await seedDemoAccounts(db);
+    await seedDemoEvents(db, { storage: options.storage, now: options.now });
+  }
+  // Last, so a seed cut short runs again on the next start.
+  await db
+    .insert(appSettings)
+    .values({ key: SEED_MARKER, value: SEED_VERSION })
+    .onConflictDoUpdate({
+      target: appSettings.key,
+      set: { value: SEED_VERSION, updated_at: new Date() },
+    });
 }
