@@ -1,5 +1,7 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
+import type { ReactNode } from 'react';
+import type { User } from '@hafla/shared/auth/users';
 import { loginPathFor } from '../lib/next-path';
 import { useSession, waitForSession } from '../lib/session';
 
@@ -31,4 +33,18 @@ export function SignedInOutlet() {
     return isSignOutDeliberate ? null : <Navigate to={loginPathFor(pathname + search)} replace />;
   }
   return <Outlet />;
+}
+
+export function isOrganizer(user: Pick<User, 'roles'> | null): boolean {
+  return user?.roles.includes('organizer') ?? false;
+}
+
+/**
+ * The organizer area, nested under the signed-in guard (anonymous visitors sign in first). An
+ * account without the organizer role sees `fallback`, which says why, at the address it asked
+ * for rather than being sent somewhere unexpected.
+ */
+export function OrganizerOutlet({ fallback }: { fallback: ReactNode }) {
+  const { user } = useSession();
+  return isOrganizer(user) ? <Outlet /> : fallback;
 }

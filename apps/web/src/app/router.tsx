@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -17,13 +17,13 @@ import { setLoginNavigator } from '../lib/api-client';
 import { loadI18nNamespace } from '../lib/i18n';
 import { AppLayout } from './layout/app-layout';
 import { RootRouteError, RouteError } from './route-error';
-import { requireSignedIn, requireSignedOut, SignedInOutlet } from './route-guards';
+import { OrganizerOutlet, requireSignedIn, requireSignedOut, SignedInOutlet } from './route-guards';
 
 function FullPageLoader() {
   return <PageLoader fullHeight />;
 }
 
-type Namespace = 'catalog' | 'auth' | 'profile';
+type Namespace = 'catalog' | 'auth' | 'profile' | 'organizer';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -182,6 +182,47 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.SettingsPage,
                     'profile',
                   ),
+                },
+                {
+                  // Organizer screens (issue 4): my events and the create/edit flow. Other
+                  // accounts get a page saying the area is for organizers, at the same address.
+                  path: 'organizer',
+                  lazy: async () => {
+                    const [{ OrganizersOnlyPage }] = await Promise.all([
+                      import('../features/organizer-events/pages/organizers-only-page'),
+                      loadNamespace('organizer'),
+                    ]);
+                    return {
+                      Component: () => <OrganizerOutlet fallback={<OrganizersOnlyPage />} />,
+                    };
+                  },
+                  children: [
+                    { index: true, loader: () => redirect('/organizer/events') },
+                    {
+                      path: 'events',
+                      lazy: lazyPage(
+                        () => import('../features/organizer-events/pages/my-events-page'),
+                        (m) => m.MyEventsPage,
+                        'organizer',
+                      ),
+                    },
+                    {
+                      path: 'events/new',
+                      lazy: lazyPage(
+                        () => import('../features/organizer-events/pages/event-editor-page'),
+                        (m) => m.NewEventPage,
+                        'organizer',
+                      ),
+                    },
+                    {
+                      path: 'events/:id/edit',
+                      lazy: lazyPage(
+                        () => import('../features/organizer-events/pages/event-editor-page'),
+                        (m) => m.EditEventPage,
+                        'organizer',
+                      ),
+                    },
+                  ],
                 },
               ],
             },

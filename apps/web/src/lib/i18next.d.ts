@@ -2,6 +2,7 @@ import type common from '../locales/en/common.json';
 import type catalog from '../locales/en/catalog.json';
 import type auth from '../locales/en/auth.json';
 import type profile from '../locales/en/profile.json';
+import type organizer from '../locales/en/organizer.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,6 +12,7 @@ declare module 'i18next' {
       catalog: typeof catalog;
       auth: typeof auth;
       profile: typeof profile;
+      organizer: typeof organizer;
     };
   }
 }

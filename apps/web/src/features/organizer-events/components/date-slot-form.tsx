@@ -1,0 +1,100 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDate } from '@hafla/shared/event-dates/event-dates';
+import { FormAlert } from '../../../components/form-alert';
+import { formatDateTime } from '../../../lib/format';
+import { useForm } from '../../../lib/use-form';
+import { useSaveEventDate } from '../api/save-event-date';
+import { splitMappedApiErrors } from '../lib/api-errors';
+import { DAY_PATTERN, TIME_PATTERN, isoToZonedParts, slotInstants } from '../lib/zoned-time';
+import classes from './organizer.module.css';
+
+type SlotValues = { day: string; start: string; end: string };
+
+export interface DateSlotFormProps {
+  eventId: number;
+  timeZone: string;
+  /** The slot being edited; absent to add one. */
+  slot?: EventDate;
+  onSaved: (slot: EventDate) => void;
+  onCancel?: () => void;
+}
+
+/** One time slot: a day and two wall-clock times in the event's zone. */
+export function DateSlotForm({ eventId, timeZone, slot, onSaved, onCancel }: DateSlotFormProps) {
+  const { t, i18n } = useTranslation(['organizer', 'common']);
+  const save = useSaveEventDate(eventId);
+  const [added, setAdded] = useState<string | null>(null);
+  const initial: SlotValues = slot
+    ? {
+        day: isoToZonedParts(slot.start, timeZone).day,
+        start: isoToZonedParts(slot.start, timeZone).time,
+        end: isoToZonedParts(slot.end, timeZone).time,
+      }
+    : { day: '', start: '19:00', end: '21:00' };
+  const form = useForm<SlotValues>({
+    initialValues: initial,
+    validate: {
+      day: (day) => (DAY_PATTERN.test(day) ? null : t('validation.chooseDay')),
+      start: (start, values) => {
+        if (!TIME_PATTERN.test(start)) return t('validation.chooseTime');
+        if (!DAY_PATTERN.test(values.day)) return null;
+        const instants = slotInstants(values.day, start, values.end || start, timeZone);
+        return new Date(instants.start).getTime() > Date.now() ? null : t('validation.inPast');
+      },
+      end: (end, values) => {
+        if (!TIME_PATTERN.test(end)) return t('validation.chooseTime');
+        return end === values.start ? t('validation.endSameAsStart') : null;
+      },
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setAdded(null);
+    const { start, end } = slotInstants(values.day, values.start, values.end, timeZone);
+    const options = {
+      onSuccess: (saved: EventDate) => {
+        if (!slot) {
+          form.reset();
+          setAdded(formatDateTime(saved.start, timeZone, i18n.language));
+        }
+        onSaved(saved);
+      },
+      onError: (error: unknown) => {
+        const { fieldErrors, message } = splitMappedApiErrors(error, ['day', 'start', 'end']);
+        form.setErrors(fieldErrors);
+        form.setFormError(message);
+      },
+    };
+    if (slot) save.mutate({ dateId: slot.id, body: { start, end } }, options);
+    else save.mutate({ body: { event: eventId, start, end } }, options);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <FormAlert message={form.formError} />
+        <div className={classes.threeColumns}>
+          <TextInput type="date" label={t('dates.day')} required {...form.inputs.day} />
+          <TextInput type="time" label={t('dates.start')} required {...form.inputs.start} />
+          <TextInput type="time" label={t('dates.end')} required {...form.inputs.end} />
+        </div>
+        <Text size="sm" c="dimmed">
+          {t('dates.overnightHint')}
+        </Text>
+        {added && <FormAlert tone="success" message={t('dates.added', { when: added })} />}
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            {slot ? t('dates.saveSlot') : t('dates.addSlot')}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('actions.cancelEditing')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+import '@mantine/core/styles/Badge.layer.css';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@hafla/shared/events/events';
+import type { PromoCode } from '@hafla/shared/promo-codes/promo-codes';
+import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
+import { FormAlert } from '../../../components/form-alert';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime, formatMoney, intlLocale } from '../../../lib/format';
+import { usePromoCodes } from '../api/get-promo-codes';
+import { useTicketCategories } from '../api/get-ticket-categories';
+import { PromoCodeForm } from './promo-code-form';
+import classes from './organizer.module.css';
+
+const LIST_FORMAT: Intl.ListFormatOptions = { type: 'conjunction' };
+
+type Editing = { kind: 'new' } | { kind: 'existing'; id: number } | null;
+
+function PromoFacts({
+  event,
+  promoCode,
+  categories,
+}: {
+  event: Event;
+  promoCode: PromoCode;
+  categories: readonly TicketCategory[];
+}) {
+  const { t, i18n } = useTranslation('organizer');
+  const language = i18n.language;
+  const when = (iso: string) => formatDateTime(iso, event.timezone, language);
+  const discount =
+    promoCode.discount_type === 'percentage'
+      ? t('promo.percentOff', { value: promoCode.value })
+      : t('promo.amountOff', { amount: formatMoney(promoCode.value, event.currency, language) });
+  const validity =
+    promoCode.valid_from && promoCode.valid_until
+      ? t('promo.validBetween', {
+          from: when(promoCode.valid_from),
+          until: when(promoCode.valid_until),
+        })
+      : promoCode.valid_from
+        ? t('promo.validFromOnly', { from: when(promoCode.valid_from) })
+        : promoCode.valid_until
+          ? t('promo.validUntilOnly', { until: when(promoCode.valid_until) })
+          : t('promo.validAlways');
+  const names = promoCode.ticket_categories
+    .map((id) => categories.find((category) => category.id === id)?.name)
+    .filter((name): name is string => Boolean(name));
+  return (
+    <dl className={classes.facts}>
+      <dt>{t('promo.discountLabel')}</dt>
+      <dd>{discount}</dd>
+      <dt>{t('promo.usesLabel')}</dt>
+      <dd>
+        {promoCode.max_uses === null
+          ? t('promo.usesUnlimited', { count: promoCode.uses })
+          : t('promo.usesOf', { count: promoCode.uses, max: promoCode.max_uses })}
+        {promoCode.max_uses_per_user !== null &&
+          ` · ${t('promo.perUser', { max: promoCode.max_uses_per_user })}`}
+      </dd>
+      <dt>{t('promo.validLabel')}</dt>
+      <dd>{validity}</dd>
+      <dt>{t('promo.appliesLabel')}</dt>
+      <dd>
+        {names.length === 0
+          ? t('promo.appliesAll')
+          : new Intl.ListFormat(intlLocale(language), LIST_FORMAT).format(names)}
+      </dd>
+    </dl>
+  );
+}
+
+export interface PromoCodesStepProps {
+  event: Event;
+  readOnly: boolean;
+}
+
+export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
+  const { t } = useTranslation('organizer');
+  const promoCodes = usePromoCodes(event.id);
+  const categories = useTicketCategories(event.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [savedCode, setSavedCode] = useState<string | null>(null);
+  const results = promoCodes.data?.results ?? [];
+  const categoryList = categories.data?.results ?? [];
+
+  function saved(promoCode: PromoCode) {
+    setEditing(null);
+    setSavedCode(promoCode.code);
+  }
+
+  if (promoCodes.isPending || categories.isPending) return <PageLoader />;
+  if (promoCodes.isError) {
+    return <QueryError error={promoCodes.error} onRetry={() => void promoCodes.refetch()} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <Text>{t('promo.lead')}</Text>
+      {savedCode && <FormAlert tone="success" message={t('promo.saved', { code: savedCode })} />}
+      {results.length === 0 && editing === null && <Text>{t('promo.empty')}</Text>}
+      <ul className={classes.plainList}>
+        {results.map((promoCode) => (
+          <li key={promoCode.id} className={classes.card}>
+            {editing?.kind === 'existing' && editing.id === promoCode.id ? (
+              <Stack gap="sm">
+                <Title order={3}>
+                  {t('promo.editTitle')}{' '}
+                  <span dir="ltr" className={classes.mono}>
+                    {promoCode.code}
+                  </span>
+                </Title>
+                <PromoCodeForm
+                  event={event}
+                  categories={categoryList}
+                  promoCode={promoCode}
+                  onSaved={saved}
+                  onCancel={() => setEditing(null)}
+                />
+              </Stack>
+            ) : (
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Group gap="sm">
+                    <Title order={3} dir="ltr" className={classes.mono}>
+                      {promoCode.code}
+                    </Title>
+                    <Badge
+                      variant="light"
+                      color={promoCode.is_active ? 'green' : 'gray'}
+                      styles={{
+                        root: {
+                          color: `var(--mantine-color-${promoCode.is_active ? 'green' : 'gray'}-9)`,
+                        },
+                      }}
+                    >
+                      {promoCode.is_active ? t('promo.activeBadge') : t('promo.inactiveBadge')}
+                    </Badge>
+                  </Group>
+                  {!readOnly && (
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        setSavedCode(null);
+                        setEditing({ kind: 'existing', id: promoCode.id });
+                      }}
+                      aria-label={t('promo.editNamed', { code: promoCode.code })}
+                    >
+                      {t('actions.edit')}
+                    </Button>
+                  )}
+                </Group>
+                <PromoFacts event={event} promoCode={promoCode} categories={categoryList} />
+              </Stack>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!readOnly &&
+        (editing?.kind === 'new' ? (
+          <section className={classes.card} aria-labelledby="promo-code-new">
+            <Stack gap="sm">
+              <Title order={3} id="promo-code-new">
+                {t('promo.newTitle')}
+              </Title>
+              <PromoCodeForm
+                event={event}
+                categories={categoryList}
+                onSaved={saved}
+                onCancel={() => setEditing(null)}
+              />
+            </Stack>
+          </section>
+        ) : (
+          <Group>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setSavedCode(null);
+                setEditing({ kind: 'new' });
+              }}
+            >
+              {t('promo.addButton')}
+            </Button>
+          </Group>
+        ))}
+    </Stack>
+  );
+}
