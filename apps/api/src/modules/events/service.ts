@@ -131,13 +131,15 @@ async function checkFields(db: Db, input: EventFields, current: EventRow | null)
   }
 }
 
-async function answerOwnEvent(deps: EventsDeps, organizerId: string, id: number): Promise<Event> {
+export async function getOwnEvent(
+  deps: EventsDeps,
+  organizerId: string,
+  id: number,
+): Promise<Event> {
   const row = await queries.findOwnEventWithCounts(deps.db, id, organizerId);
   if (!row) throw notFound();
   return toEvent(row, deps.storage, deps.now());
 }
-
-export const getOwnEvent = answerOwnEvent;
 
 export async function listOwnEvents(deps: EventsDeps, organizerId: string, query: EventListQuery) {
   const now = deps.now();
@@ -176,7 +178,7 @@ export async function createEvent(
     created_at: now,
     updated_at: now,
   });
-  return answerOwnEvent(deps, organizerId, id);
+  return getOwnEvent(deps, organizerId, id);
 }
 
 /**
@@ -248,7 +250,7 @@ export async function updateEvent(
   });
   // The file goes only once no row points at it.
   if (removedCover) await deps.storage.delete(removedCover);
-  return answerOwnEvent(deps, organizerId, id);
+  return getOwnEvent(deps, organizerId, id);
 }
 
 /** Replaces the cover image with an uploaded one (PNG, JPEG, WebP or GIF by its bytes). */
@@ -271,7 +273,7 @@ export async function setEventCover(
     return row.cover_key;
   });
   if (previous && previous !== key) await deps.storage.delete(previous);
-  return answerOwnEvent(deps, organizerId, id);
+  return getOwnEvent(deps, organizerId, id);
 }
 
 export async function getPublishedThisMonth(
