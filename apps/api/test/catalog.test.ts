@@ -4,7 +4,11 @@ import { CategoryList } from '@hafla/shared/catalog/categories';
 import { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
 import { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { FaqList } from '@hafla/shared/catalog/faq';
-import { createTestContext, type TestContext } from './helpers';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@hafla/shared/auth/users';
+import { events } from '../src/db/schema/events';
+import { seedHomeSections } from '../src/db/seed/catalog-data';
+import { bearer, createTestContext, demoUserId, firstError, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -164,5 +168,129 @@ describe('shared headers', () => {
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
     });
+  });
+});
+
+describe('PUT /api/v1/admin/app_config/home-page-config/', () => {
+  const url = '/api/v1/admin/app_config/home-page-config/';
+  const sections = [
+    { id: 'picks', kind: 'featured', position: 2, title_en: 'Picks', title_ar: 'مختارات' },
+    {
+      id: 'theatre',
+      kind: 'category',
+      category: 'theatre',
+      position: 1,
+      title_en: 'On stage',
+      title_ar: 'على المسرح',
+    },
+  ];
+  const put = async (payload: unknown, roles: Role[] = ['attendee', 'admin']) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url,
+      payload: payload as object,
+      headers: {
+        authorization: await bearer(ctx.config, {
+          userId: await demoUserId(ctx, 'admin@hafla.test'),
+          roles,
+        }),
+        'accept-language': 'ar',
+      },
+    });
+  const current = async () =>
+    HomePageConfig.parse((await get('/api/v1/app_config/home-page-config/')).json());
+
+  it('replaces the sections, answering and then serving them in order', async () => {
+    const response = await put({ value: sections });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(HomePageConfig.parse(response.json()).value).toEqual([
+      { id: 'theatre', kind: 'category', category: 'theatre', position: 1, title: 'على المسرح' },
+      { id: 'picks', kind: 'featured', category: null, position: 2, title: 'مختارات' },
+    ]);
+    expect((await current()).value.map((s) => [s.id, s.title])).toEqual([
+      ['theatre', 'On stage'],
+      ['picks', 'Picks'],
+    ]);
+    // Put the seed's sections back for the other tests.
+    const restore = await put({ value: seedHomeSections });
+    expect(restore.statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a category that does not exist',
+      [{ ...sections[0] }, { ...sections[1], category: 'opera' }],
+      'does_not_exist',
+      'value.1.category',
+    ],
+    [
+      'a category section without one',
+      [{ ...sections[1], category: null }],
+      'required',
+      'value.0.category',
+    ],
+    ['the same id twice', [sections[0], { ...sections[1], id: 'picks' }], 'unique', 'value.1.id'],
+    ['an unknown kind', [{ ...sections[0], kind: 'trending' }], 'invalid_choice', 'value.0.kind'],
+    ['an empty title', [{ ...sections[0], title_ar: ' ' }], 'min_length', 'value.0.title_ar'],
+    ['an id with spaces', [{ ...sections[0], id: 'my picks' }], 'invalid', 'value.0.id'],
+    ['an unknown field', [{ ...sections[0], colour: 'red' }], 'unknown_field', 'value.0.colour'],
+  ])('refuses %s, changing nothing', async (_name, value, code, attr) => {
+    const before = await current();
+    const response = await put({ value });
+    expect(response.statusCode).toBe(400);
+    expect(firstError(response)).toMatchObject({ code, attr });
+    expect(await current()).toEqual(before);
+  });
+
+  it('is for admins only', async () => {
+    const attendee = await put({ value: sections }, ['attendee']);
+    expect(attendee.statusCode).toBe(403);
+    expect(firstError(attendee)?.code).toBe('permission_denied');
+    const anonymous = await ctx.app.inject({ method: 'PUT', url, payload: { value: sections } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/problem-reports/ about an event', () => {
+  const report = async (event: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/problem-reports/',
+      payload: { subject: 'Wrong venue', message: 'The address on the page is wrong.', event },
+      headers: { authorization: await bearer(ctx.config, { userId: await demoUserId(ctx) }) },
+    });
+
+  it('accepts a published event and refuses drafts and missing events with does_not_exist', async () => {
+    const [published] = await ctx.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.status, 'published'))
+      .limit(1);
+    const [template] = await ctx.database.db
+      .select({ category_id: events.category_id, event_type_id: events.event_type_id })
+      .from(events)
+      .limit(1);
+    const ok = await report(published!.id);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ event: published!.id });
+
+    const [draft] = await ctx.database.db
+      .insert(events)
+      .values({
+        organizer_id: await demoUserId(ctx, 'organizer@hafla.test'),
+        title: 'Unpublished idea',
+        category_id: template!.category_id,
+        event_type_id: template!.event_type_id,
+        timezone: 'Asia/Riyadh',
+        currency: 'SAR',
+      })
+      .returning({ id: events.id });
+    for (const id of [draft!.id, 2_000_000_000]) {
+      const refused = await report(id);
+      expect(refused.statusCode).toBe(400);
+      expect(firstError(refused)).toMatchObject({ code: 'does_not_exist', attr: 'event' });
+    }
+    const noEvent = await report(null);
+    expect(noEvent.statusCode).toBe(201);
   });
 });

@@ -66,7 +66,7 @@ export type HomeSectionSetting = z.infer<typeof HomeSectionSetting>;
 
 /** PUT /api/v1/admin/app_config/home-page-config/ */
 export const HomePageConfigRequest = z.strictObject({
-  value: z.array(HomeSectionSetting).max(20),
+  value: z.array(z.strictObject(HomeSectionSetting.shape)).max(20),
 });
 export type HomePageConfigRequest = z.infer<typeof HomePageConfigRequest>;
 
