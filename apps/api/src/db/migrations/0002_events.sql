@@ -135,7 +135,7 @@ CREATE INDEX "ticket_categories_event_idx" ON "ticket_categories" USING btree ("
 CREATE INDEX "ticket_inventory_category_idx" ON "ticket_inventory" USING btree ("ticket_category_id");--> statement-breakpoint
 CREATE INDEX "follows_organizer_idx" ON "follows" USING btree ("organizer_id","created_at");--> statement-breakpoint
 CREATE INDEX "wishlist_items_user_idx" ON "wishlist_items" USING btree ("user_id","created_at");--> statement-breakpoint
--- Search text is folded the same way when stored and when searched (see modules/events/search.ts):
+-- Search text is folded the same way when stored and when searched (hafla_search_query below; used by modules/discovery/queries.ts):
 -- lower case, Arabic hamza/alef forms to bare alef, alef maqsura to yeh, teh marbuta to heh,
 -- tatweel and short-vowel marks dropped, the article "ال" taken off a word's front, so
 -- "مؤتمر", "المؤتمر" and "مُؤتمَر" meet.
