@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useId } from 'react';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import {
   Anchor,

@@ -1,4 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_STEPS, editEventPath } from '../lib/event-steps';
@@ -16,9 +17,15 @@ export interface EventStepsNavProps {
 /** The five steps as an ordered list of links; any step of a saved event can be revisited. */
 export function EventStepsNav({ current, eventId, completed }: EventStepsNavProps) {
   const { t } = useTranslation('organizer');
+  const listRef = useRef<HTMLOListElement>(null);
+  // On a phone the list scrolls sideways: keep the current step in view, in either direction.
+  useEffect(() => {
+    const currentStep = listRef.current?.querySelector('[aria-current="step"]');
+    currentStep?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <nav aria-label={t('steps.nav')}>
-      <ol className={classes.steps}>
+      <ol className={classes.steps} ref={listRef}>
         {EVENT_STEPS.map((step, index) => {
           const isCurrent = step === current;
           const isDone = completed.has(step) && !isCurrent;

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -86,20 +87,24 @@ function EditorFrame({
 }: EditorFrameProps) {
   const { t } = useTranslation('organizer');
   return (
-    <Stack gap="lg" className={classes.narrow}>
+    <Stack gap="lg" className={classes.page}>
       <Anchor component={Link} to="/organizer/events" fw={600}>
         {t('editor.backToList')}
       </Anchor>
-      <Stack gap="xs">
-        <Group gap="sm" align="center">
-          <Title order={1}>{heading}</Title>
-          {status && <EventStatusBadge status={status} />}
-        </Group>
-      </Stack>
-      <EventStepsNav current={step} eventId={eventId} completed={completed} />
-      {notice}
-      <StepHeading step={step} />
-      {children}
+      <Group gap="sm" align="center">
+        <Title order={1}>{heading}</Title>
+        {status && <EventStatusBadge status={status} />}
+      </Group>
+      <div className={classes.editorLayout}>
+        <div className={classes.editorAside}>
+          <EventStepsNav current={step} eventId={eventId} completed={completed} />
+        </div>
+        <Stack gap="lg" miw={0}>
+          {notice}
+          <StepHeading step={step} />
+          {children}
+        </Stack>
+      </div>
     </Stack>
   );
 }

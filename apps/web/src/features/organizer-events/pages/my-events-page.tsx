@@ -77,27 +77,27 @@ function EventCard({ event }: { event: Event }) {
               t('list.categories', { count: event.ticket_categories_count }),
             ].join(' · ')}
           </Text>
-          <Group gap="xs" mt={4}>
+        </Stack>
+        <Group gap="xs" className={classes.eventActions}>
+          <Button
+            component={Link}
+            to={editEventPath(event.id)}
+            variant="light"
+            aria-label={t('list.editNamed', { title: event.title })}
+          >
+            {t('actions.edit')}
+          </Button>
+          {(event.status === 'published' || event.status === 'ended') && (
             <Button
               component={Link}
-              to={editEventPath(event.id)}
-              variant="light"
-              aria-label={t('list.editNamed', { title: event.title })}
+              to={`/events/${event.id}`}
+              variant="subtle"
+              aria-label={t('list.viewNamed', { title: event.title })}
             >
-              {t('actions.edit')}
+              {t('list.view')}
             </Button>
-            {(event.status === 'published' || event.status === 'ended') && (
-              <Button
-                component={Link}
-                to={`/events/${event.id}`}
-                variant="subtle"
-                aria-label={t('list.viewNamed', { title: event.title })}
-              >
-                {t('list.view')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
+          )}
+        </Group>
       </article>
     </li>
   );
