@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type { DiscountType, PromoCode } from '@hafla/shared/promo-codes/promo-codes';
 import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
+import { isolate } from '../../../lib/bidi';
 import { FormAlert } from '../../../components/form-alert';
 import { formatMoney } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
@@ -218,7 +219,7 @@ export function PromoCodeForm({
           />
         </div>
         <Text size="sm" c="dimmed">
-          {t('tickets.zoneNote', { zone: timezone })}
+          {t('tickets.zoneNote', { zone: isolate(timezone.replace(/_/g, ' ')) })}
         </Text>
         <Checkbox.Group
           label={t('promo.categories')}

@@ -8,6 +8,7 @@ import type {
   MAX_QUANTITY as SHARED_MAX_QUANTITY,
   TicketCategory,
 } from '@hafla/shared/ticket-categories/ticket-categories';
+import { isolate } from '../../../lib/bidi';
 import { FormAlert } from '../../../components/form-alert';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTicketCategory } from '../api/save-ticket-category';
@@ -212,7 +213,7 @@ export function TicketCategoryForm({
           />
         </div>
         <Text size="sm" c="dimmed">
-          {t('tickets.zoneNote', { zone: timezone })}
+          {t('tickets.zoneNote', { zone: isolate(timezone.replace(/_/g, ' ')) })}
         </Text>
         <div className={classes.pair}>
           <TextInput
