@@ -11,8 +11,10 @@ import {
 } from '../features/catalog/api/get-configuration-page';
 import { eventTypesQueryOptions } from '../features/catalog/api/get-event-types';
 import { faqQueryOptions } from '../features/catalog/api/get-faq';
-import { homePageConfigQueryOptions } from '../features/catalog/api/get-home-page-config';
+import { homeQueryOptions } from '../features/catalog/api/get-home';
 import { HomePage } from '../features/catalog/pages/home-page';
+import { eventQueryOptions, parseEventId } from '../features/events/api/get-event';
+import { isOrganizerId, organizerQueryOptions } from '../features/social/api/get-organizer';
 import { setLoginNavigator } from '../lib/api-client';
 import { loadI18nNamespace } from '../lib/i18n';
 import { AppLayout } from './layout/app-layout';
@@ -23,7 +25,7 @@ function FullPageLoader() {
   return <PageLoader fullHeight />;
 }
 
-type Namespace = 'catalog' | 'auth' | 'profile' | 'organizer';
+type Namespace = 'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -64,9 +66,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // The most visited page ships in the entry chunk: no extra round trip before it shows.
               loader: async () => {
                 prefetch(
-                  queryClient.prefetchQuery(homePageConfigQueryOptions()),
+                  queryClient.prefetchQuery(homeQueryOptions()),
                   queryClient.prefetchQuery(categoriesQueryOptions()),
-                  queryClient.prefetchQuery(eventTypesQueryOptions()),
                 );
                 await loadNamespace('catalog');
                 return null;
@@ -223,6 +224,85 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       ),
                     },
                   ],
+                },
+              ],
+            },
+            // Attendee screens (issue 4): events, organizers, wishlist, follows, problem reports.
+            {
+              path: 'events',
+              loader: () =>
+                prefetch(
+                  queryClient.prefetchQuery(categoriesQueryOptions()),
+                  queryClient.prefetchQuery(eventTypesQueryOptions()),
+                ),
+              lazy: lazyPage(
+                () => import('../features/events/pages/events-page'),
+                (m) => m.EventsPage,
+                'events',
+              ),
+            },
+            {
+              path: 'events/:id',
+              loader: ({ params }) => {
+                const id = parseEventId(params.id);
+                return id === null
+                  ? null
+                  : prefetch(queryClient.prefetchQuery(eventQueryOptions(id)));
+              },
+              lazy: lazyPage(
+                () => import('../features/events/pages/event-page'),
+                (m) => m.EventPage,
+                'events',
+                'social',
+              ),
+            },
+            {
+              path: 'events/:id/book',
+              lazy: lazyPage(
+                () => import('../features/events/pages/booking-placeholder-page'),
+                (m) => m.BookingPlaceholderPage,
+                'events',
+              ),
+            },
+            {
+              path: 'organizers/:id',
+              loader: ({ params }) =>
+                isOrganizerId(params.id)
+                  ? prefetch(queryClient.prefetchQuery(organizerQueryOptions(params.id)))
+                  : null,
+              lazy: lazyPage(
+                () => import('../features/social/pages/organizer-page'),
+                (m) => m.OrganizerPage,
+                'social',
+              ),
+            },
+            {
+              loader: requireSignedIn,
+              Component: SignedInOutlet,
+              children: [
+                {
+                  path: 'user/wishlist',
+                  lazy: lazyPage(
+                    () => import('../features/social/pages/wishlist-page'),
+                    (m) => m.WishlistPage,
+                    'social',
+                  ),
+                },
+                {
+                  path: 'user/following',
+                  lazy: lazyPage(
+                    () => import('../features/social/pages/following-page'),
+                    (m) => m.FollowingPage,
+                    'social',
+                  ),
+                },
+                {
+                  path: 'report-problem',
+                  lazy: lazyPage(
+                    () => import('../features/catalog/pages/report-problem-page'),
+                    (m) => m.ReportProblemPage,
+                    'catalog',
+                  ),
                 },
               ],
             },

@@ -7,7 +7,7 @@ describe('unknown routes', () => {
   it('show a not-found heading, a link home and their own page title', async () => {
     stubFetch(catalogRoutes);
 
-    renderApp('/events?search=jazz');
+    renderApp('/no-such-page?search=jazz');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(

@@ -2,6 +2,8 @@ import type common from '../locales/en/common.json';
 import type catalog from '../locales/en/catalog.json';
 import type auth from '../locales/en/auth.json';
 import type profile from '../locales/en/profile.json';
+import type events from '../locales/en/events.json';
+import type social from '../locales/en/social.json';
 import type organizer from '../locales/en/organizer.json';
 
 declare module 'i18next' {
@@ -12,6 +14,8 @@ declare module 'i18next' {
       catalog: typeof catalog;
       auth: typeof auth;
       profile: typeof profile;
+      events: typeof events;
+      social: typeof social;
       organizer: typeof organizer;
     };
   }

@@ -36,6 +36,7 @@ export const catalogRoutes = {
   'GET /api/v1/event_types/': fixtures.eventTypes,
   'GET /api/v1/faq/': fixtures.faq,
   'GET /api/v1/configuration/terms': fixtures.termsPage,
+  'GET /api/v1/home': fixtures.home,
 };
 
 /** Signs in the way a successful login does: token in memory, hint in storage, user in state. */

@@ -5,10 +5,12 @@ import { useAppInfo } from '../../features/catalog/api/get-app-info';
 import classes from './layout.module.css';
 
 const FOOTER_LINKS = [
+  { to: '/events', labelKey: 'footer.events' },
   { to: '/pages/terms', labelKey: 'footer.terms' },
   { to: '/pages/privacy', labelKey: 'footer.privacy' },
   { to: '/pages/about', labelKey: 'footer.about' },
   { to: '/faq', labelKey: 'footer.faq' },
+  { to: '/report-problem', labelKey: 'footer.reportProblem' },
 ] as const;
 
 export function AppFooter() {

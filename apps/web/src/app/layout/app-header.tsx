@@ -43,12 +43,23 @@ function AccountArea() {
 }
 
 export function AppHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The events list has its own, larger search box; two with one name would confuse.
+  const isEventsList = pathname === '/events';
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
         <HaflaLogo />
-        <SearchForm className={classes.search} />
+        {!isEventsList && <SearchForm className={classes.search} />}
         <div className={classes.actions}>
+          <Link
+            to="/events"
+            className={classes.navLink}
+            aria-current={isEventsList ? 'page' : undefined}
+          >
+            {t('header.events')}
+          </Link>
           {/* The notifications issue mounts the bell here. */}
           <div className={classes.bellSlot} data-slot="notification-bell" />
           <LanguageSwitch />

@@ -36,7 +36,27 @@ describe('header account area', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
       '/user/settings',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Wishlist' }).getAttribute('href')).toBe(
+      '/user/wishlist',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Following' }).getAttribute('href')).toBe(
+      '/user/following',
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'My events' })).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('offers organizers a way to their events', async () => {
+    stubFetch(catalogRoutes);
+    signInAs({ ...user, user_type: 'organizer', roles: ['attendee', 'organizer'] });
+
+    renderApp('/faq');
+
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'My events' }).getAttribute('href')).toBe(
+      '/organizer/events',
+    );
   });
 
   it.each(['/faq', '/user/settings'])(

@@ -67,6 +67,17 @@ export function UserMenu({ user }: UserMenuProps) {
         <Menu.Item component={Link} to="/user/profile">
           {t('header.profile')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/user/wishlist">
+          {t('header.wishlist')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/user/following">
+          {t('header.following')}
+        </Menu.Item>
+        {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/events">
+            {t('header.myEvents')}
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/user/settings">
           {t('header.settings')}
         </Menu.Item>

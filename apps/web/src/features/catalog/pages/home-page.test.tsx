@@ -1,26 +1,140 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { catalogRoutes, renderApp } from '../../../test/render-app';
-import { stubFetch } from '../../../test/stub-fetch';
+import type { OrganizerCard } from '@hafla/shared/social/follows';
+import { eventList, eventSummary, organizerCard, organizerId, user } from '../../../test/fixtures';
+import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
+import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
+
+const followingPath = `/api/v1/profile/${user.id}/following/`;
+const wishlistPath = `/api/v1/profile/${user.id}/wishlist_events/`;
 
 describe('home page', () => {
-  it('welcomes the visitor and lists the categories and event types from the API', async () => {
+  it('renders the configured sections in order, skipping empty rows', async () => {
     stubFetch(catalogRoutes);
 
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Hafla' })).toBeTruthy();
-    const categories = await screen.findByRole('region', { name: 'Explore categories' });
-    const music = await within(categories).findByRole('link', { name: /Music/ });
-    expect(music.getAttribute('href')).toBe('/events?category=music');
-    expect(within(categories).getByRole('link', { name: /Theatre/ })).toBeTruthy();
-
-    const eventTypes = screen.getByRole('region', { name: 'Ways to take part' });
-    expect(await within(eventTypes).findByRole('link', { name: 'Online' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Coming up soon' });
+    await screen.findByRole('region', { name: 'Near you' });
+    await screen.findByRole('region', { name: 'Organizers to follow' });
+    const headings = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Browse by category',
+      'Coming up soon',
+      'Near you',
+      'Music and concerts',
+      'Organizers to follow',
+    ]);
   });
 
-  it('renders the shell: landmarks, skip link, sign-in link and the app version', async () => {
+  it('links category chips and each row’s "See all" to the filtered events list', async () => {
+    stubFetch(catalogRoutes);
+
+    renderApp('/');
+
+    const categories = await screen.findByRole('region', { name: 'Browse by category' });
+    const music = await within(categories).findByRole('link', { name: /Music/ });
+    expect(music.getAttribute('href')).toBe('/events?category=music');
+    const upcoming = screen.getByRole('region', { name: 'Coming up soon' });
+    expect(
+      within(upcoming).getByRole('link', { name: 'See all: Coming up soon' }).getAttribute('href'),
+    ).toBe('/events?sort=soonest');
+    const musicRow = screen.getByRole('region', { name: 'Music and concerts' });
+    expect(
+      within(musicRow)
+        .getByRole('link', { name: /See all/ })
+        .getAttribute('href'),
+    ).toBe('/events?category=music');
+  });
+
+  it('shows event cards with their date in the event’s zone, place, price and a heart', async () => {
+    stubFetch(catalogRoutes);
+
+    renderApp('/');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    const card = within(upcoming).getByRole('article');
+    expect(
+      within(card).getByRole('link', { name: 'Oud Night at the Citadel' }).getAttribute('href'),
+    ).toBe('/events/7');
+    expect(within(card).getByText(/^Fri, May 3 · 7:00 PM · until Sat, May 4$/)).toBeTruthy();
+    expect(within(card).getByText('Amman Citadel')).toBeTruthy();
+    expect(within(card).getByText(/^From SAR\s50$/)).toBeTruthy();
+    const heart = within(card).getByRole('button', {
+      name: 'Save Oud Night at the Citadel to wishlist',
+    });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('asks a visitor who presses a heart to sign in first, and brings them back', async () => {
+    stubFetch(catalogRoutes);
+    const { router } = renderApp('/');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    await userEvent.click(within(upcoming).getByRole('button', { name: /Save .* to wishlist/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it('fills the "near you" row from a city picked when location is not shared', async () => {
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/events_read/': eventList([{ ...eventSummary, id: 9, distance_km: 2.4 }]),
+    });
+
+    renderApp('/');
+
+    const near = await screen.findByRole('region', { name: 'Near you' });
+    await userEvent.selectOptions(await within(near).findByLabelText('City'), 'amman');
+
+    const card = await within(near).findByRole('article');
+    expect(within(card).getByText('2.4 km away')).toBeTruthy();
+    // The city picker is gone with the choice: focus lands on what says where the row looks.
+    expect(document.activeElement?.textContent).toBe('Within 25 km of Amman.');
+    const query = requests.find((request) => request.url.pathname === '/api/v1/events_read/')?.url
+      .searchParams;
+    expect(query?.get('lat')).toBe('31.9539');
+    expect(query?.get('lng')).toBe('35.9106');
+    expect(query?.get('radius_km')).toBe('25');
+    expect(
+      within(near)
+        .getByRole('link', { name: /See all/ })
+        .getAttribute('href'),
+    ).toBe('/events?lat=31.9539&lng=35.9106&radius_km=25');
+  });
+
+  it('lets a signed-in reader follow a suggested organizer', async () => {
+    let following: OrganizerCard[] = [];
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      [`GET ${followingPath}`]: () =>
+        jsonResponse({ count: following.length, next: null, previous: null, results: following }),
+      [`GET ${wishlistPath}`]: eventList([]),
+      [`POST /api/v1/profile/${organizerId}/follow/`]: () => {
+        following = [{ ...organizerCard, is_following: true, followers_count: 42 }];
+        return jsonResponse({ organizer: organizerId, is_following: true, followers_count: 42 });
+      },
+    });
+    signInAs(user);
+    renderApp('/');
+
+    const organizers = await screen.findByRole('region', { name: 'Organizers to follow' });
+    const follow = await within(organizers).findByRole('button', { name: 'Follow Nour Events' });
+    expect(follow.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(follow);
+
+    await waitFor(() => expect(follow.getAttribute('aria-pressed')).toBe('true'));
+    expect(await within(organizers).findByText(/42 followers/)).toBeTruthy();
+    expect(
+      requests.filter((request) => request.method === 'POST').map((r) => r.url.pathname),
+    ).toEqual([`/api/v1/profile/${organizerId}/follow/`]);
+  });
+
+  it('renders the shell: landmarks, skip link, sign-in link, footer links and the version', async () => {
     stubFetch(catalogRoutes);
 
     renderApp('/');
@@ -38,7 +152,14 @@ describe('home page', () => {
     const hrefs = within(footerNav)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/pages/terms', '/pages/privacy', '/pages/about', '/faq']);
+    expect(hrefs).toEqual([
+      '/events',
+      '/pages/terms',
+      '/pages/privacy',
+      '/pages/about',
+      '/faq',
+      '/report-problem',
+    ]);
   });
 
   it('sets the page title, description and keywords', async () => {
@@ -57,7 +178,7 @@ describe('home page', () => {
   });
 
   it('sends searches to the events list', async () => {
-    stubFetch(catalogRoutes);
+    stubFetch({ ...catalogRoutes, 'GET /api/v1/events_read/': eventList([]) });
     const { router } = renderApp('/');
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Hafla' });
@@ -65,7 +186,7 @@ describe('home page', () => {
     await userEvent.type(search.getByRole('searchbox', { name: 'Search events' }), 'jazz night');
     await userEvent.click(search.getByRole('button', { name: 'Search' }));
 
-    expect(router.state.location.pathname).toBe('/events');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     expect(router.state.location.search).toBe('?search=jazz+night');
   });
 
@@ -73,12 +194,21 @@ describe('home page', () => {
     const { i18n } = await import('../../../lib/i18n');
     await i18n.changeLanguage('ar');
     window.localStorage.setItem('language', 'ar');
+    document.documentElement.dir = 'rtl';
     const { requests } = stubFetch(catalogRoutes);
 
     renderApp('/', 'ar');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'أهلًا بك في حفلة' })).toBeTruthy();
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    expect(within(upcoming).getByText('ابتداءً من', { exact: false })).toBeTruthy();
+    expect(
+      within(upcoming).getByRole('button', {
+        name: 'احفظ Oud Night at the Citadel في قائمة الرغبات',
+      }),
+    ).toBeTruthy();
     expect(requests.every((request) => request.headers.get('Accept-Language') === 'ar')).toBe(true);
     expect(screen.getByText('الإصدار 0.1.0')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
   });
 });

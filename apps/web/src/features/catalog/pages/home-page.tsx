@@ -1,79 +1,117 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
+import type { Category } from '@hafla/shared/catalog/categories';
+import type { HomeSectionContent } from '@hafla/shared/events/home';
 import { QueryError } from '../../../components/query-error';
+import { loadI18nNamespace } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
+import { datePresetRange, eventsPath } from '../../events/api/events-path';
 import { useCategories } from '../api/get-categories';
-import { useEventTypes } from '../api/get-event-types';
-import { useHomePageConfig } from '../api/get-home-page-config';
-import { CategoryGrid } from '../components/category-grid';
-import { EventTypeList } from '../components/event-type-list';
+import { useHome } from '../api/get-home';
+import { CategoryChips } from '../components/category-chips';
+import { EventRow, EventRowSkeleton } from '../components/event-row';
+import { HomeSection } from '../components/home-section';
 import classes from '../components/catalog.module.css';
 
-interface HomeSectionProps {
-  title: string;
-  children: ReactNode;
+// Below the fold, and heavier (a place picker, follow buttons): these load after the page shows.
+const NearMeSection = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../components/near-me-section'),
+    loadI18nNamespace('events'),
+  ]);
+  return { default: module.NearMeSection };
+});
+const OrganizerRow = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../components/organizer-row'),
+    loadI18nNamespace('social'),
+  ]);
+  return { default: module.OrganizerRow };
+});
+
+/** The events list filtered the way a section picks its events, or null where none does. */
+export function seeAllPath(
+  section: Pick<HomeSectionContent, 'kind' | 'category'>,
+  categories: readonly Category[],
+): string | null {
+  switch (section.kind) {
+    case 'featured':
+      return eventsPath();
+    case 'upcoming':
+      return eventsPath({ sort: 'soonest' });
+    case 'this_weekend':
+      return eventsPath(datePresetRange('weekend'));
+    case 'popular':
+      return eventsPath({ sort: 'popular' });
+    case 'category': {
+      if (section.category === null) return eventsPath();
+      const category = categories.find((item) => item.id === section.category);
+      return eventsPath({ category: category?.slug ?? String(section.category) });
+    }
+    default:
+      return null;
+  }
 }
 
-function HomeSection({ title, children }: HomeSectionProps) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <Title order={2} id={headingId} mb="md">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
-function CategoriesSection() {
+function CategoriesSection({ title }: { title: string }) {
   const { t } = useTranslation('catalog');
   const categories = useCategories();
-  const homePageConfig = useHomePageConfig();
-  // The admin-configured section title wins; the built-in one covers a missing config.
-  const configuredTitle = homePageConfig.data?.value.find(
-    (section) => section.kind === 'categories',
-  )?.title;
-
   return (
-    <HomeSection title={configuredTitle ?? t('home.categoriesTitle')}>
+    <HomeSection title={title}>
       {categories.isPending ? (
-        <PageLoader />
+        <div className={classes.chips} aria-hidden="true" style={{ minBlockSize: 50 }} />
       ) : categories.isError ? (
         <QueryError error={categories.error} onRetry={() => void categories.refetch()} />
       ) : categories.data.results.length === 0 ? (
         <Text>{t('home.empty')}</Text>
       ) : (
-        <CategoryGrid categories={categories.data.results} />
+        <CategoryChips categories={categories.data.results} />
       )}
     </HomeSection>
   );
 }
 
-function EventTypesSection() {
-  const { t } = useTranslation('catalog');
-  const eventTypes = useEventTypes();
-  return (
-    <HomeSection title={t('home.eventTypesTitle')}>
-      {eventTypes.isPending ? (
-        <PageLoader />
-      ) : eventTypes.isError ? (
-        <QueryError error={eventTypes.error} onRetry={() => void eventTypes.refetch()} />
-      ) : eventTypes.data.results.length === 0 ? (
-        <Text>{t('home.empty')}</Text>
-      ) : (
-        <EventTypeList eventTypes={eventTypes.data.results} />
-      )}
-    </HomeSection>
-  );
+function HomeSections({ sections }: { sections: readonly HomeSectionContent[] }) {
+  const { data: categories } = useCategories();
+  const firstEventSection = sections.find((section) => section.events.length > 0)?.id;
+  return sections.map((section) => {
+    switch (section.kind) {
+      case 'categories':
+        return <CategoriesSection key={section.id} title={section.title} />;
+      case 'near_me':
+        return (
+          <Suspense key={section.id} fallback={<EventRowSkeleton />}>
+            <NearMeSection title={section.title} />
+          </Suspense>
+        );
+      case 'organizers':
+        return section.organizers.length === 0 ? null : (
+          <HomeSection key={section.id} title={section.title}>
+            <Suspense fallback={<EventRowSkeleton />}>
+              <OrganizerRow organizers={section.organizers} />
+            </Suspense>
+          </HomeSection>
+        );
+      default:
+        // An empty row says nothing: a quiet week simply shows fewer sections.
+        return section.events.length === 0 ? null : (
+          <HomeSection
+            key={section.id}
+            title={section.title}
+            seeAllPath={seeAllPath(section, categories?.results ?? [])}
+          >
+            <EventRow events={section.events} isFirst={section.id === firstEventSection} />
+          </HomeSection>
+        );
+    }
+  });
 }
 
 export function HomePage() {
   const { t } = useTranslation(['catalog', 'common']);
+  const home = useHome();
   usePageMeta({
     title: t('home.meta.title'),
     description: t('home.meta.description'),
@@ -94,8 +132,19 @@ export function HomePage() {
           {t('home.browse')}
         </Button>
       </Stack>
-      <CategoriesSection />
-      <EventTypesSection />
+      {home.isPending ? (
+        <>
+          <EventRowSkeleton />
+          <EventRowSkeleton />
+        </>
+      ) : home.isError ? (
+        <>
+          <CategoriesSection title={t('home.categoriesTitle')} />
+          <QueryError error={home.error} onRetry={() => void home.refetch()} />
+        </>
+      ) : (
+        <HomeSections sections={home.data.sections} />
+      )}
     </Stack>
   );
 }

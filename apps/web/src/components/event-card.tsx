@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { EventSummary } from '@hafla/shared/events/discovery';
+import { formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
+import { EventCover } from './event-cover';
+import { GlobeIcon, PinIcon } from './icons';
+import classes from './event-card.module.css';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function eventPath(event: Pick<EventSummary, 'id'>): string {
+  return `/events/${event.id}`;
+}
+
+/** "From SAR 50", "SAR 75", "Free"; null before the organizer has priced any ticket. */
+export function useCardPrice(event: Pick<EventSummary, 'price_min' | 'price_max' | 'currency'>) {
+  const { t, i18n } = useTranslation();
+  const { price_min: min, price_max: max, currency } = event;
+  if (min === null || max === null) return null;
+  if (max === 0) return t('event.free');
+  const show = (amount: number) => formatMoney(amount, currency, i18n.language);
+  if (min === max) return show(min);
+  if (min === 0) return t('event.freeToPrice', { price: show(max) });
+  return t('event.fromPrice', { price: show(min) });
+}
+
+export interface EventCardProps {
+  event: EventSummary;
+  /** The wishlist heart, drawn over the cover. */
+  action?: ReactNode;
+  headingLevel?: 2 | 3 | 4;
+  /** The first cards on screen load their cover at once. */
+  isPriority?: boolean;
+  showOrganizer?: boolean;
+}
+
+export function EventCard({
+  event,
+  action,
+  headingLevel = 3,
+  isPriority = false,
+  showOrganizer = true,
+}: EventCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const price = useCardPrice(event);
+  const Heading = `h${headingLevel}` as const;
+  const slot = event.next_date;
+  const isInactive = event.status !== 'published';
+  const lastEnd = event.last_end ? Date.parse(event.last_end) : null;
+  const runsLonger = slot && lastEnd !== null && lastEnd - Date.parse(slot.end) > DAY_MS;
+
+  return (
+    <article className={`${classes.card} ${isInactive ? classes.isInactive : ''}`}>
+      <div className={classes.media}>
+        <EventCover
+          cover={event.cover}
+          categoryId={event.category}
+          width={480}
+          height={270}
+          isPriority={isPriority}
+        />
+        {isInactive && <span className={classes.status}>{t(`event.status.${event.status}`)}</span>}
+      </div>
+      <div className={classes.body}>
+        {slot && (
+          <p className={classes.date}>
+            {t('event.moment', {
+              day: formatDay(slot.start, event.timezone, language),
+              time: formatTime(slot.start, event.timezone, language),
+            })}
+            {runsLonger && event.last_end && (
+              <>
+                {' · '}
+                {t('event.until', { date: formatDay(event.last_end, event.timezone, language) })}
+              </>
+            )}
+          </p>
+        )}
+        <Heading className={classes.title}>
+          <Link to={eventPath(event)} className={classes.link}>
+            {event.title}
+          </Link>
+        </Heading>
+        <p className={classes.meta}>
+          {event.is_online ? <GlobeIcon size={16} /> : <PinIcon size={16} />}
+          <span>{event.is_online ? t('event.online') : event.venue_name || event.address}</span>
+        </p>
+        {showOrganizer && (
+          <p className={classes.meta}>
+            <span>{t('event.byOrganizer', { name: event.organizer.name })}</span>
+          </p>
+        )}
+        <div className={classes.footer}>
+          {price && <p className={classes.price}>{price}</p>}
+          {event.distance_km !== null && (
+            <p className={classes.distance}>
+              {t('event.distance', {
+                distance: new Intl.NumberFormat(intlLocale(language), {
+                  maximumFractionDigits: event.distance_km < 10 ? 1 : 0,
+                }).format(event.distance_km),
+              })}
+            </p>
+          )}
+        </div>
+      </div>
+      {action && <div className={classes.action}>{action}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { EVENTS_PAGE_SIZE, eventKeys, getEvents } from './get-events';
+import type { EventListQuery } from './get-events';
+
+/** The events list, one "Show more" page at a time. */
+export function eventPagesQueryOptions(query: EventListQuery, pageSize = EVENTS_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: eventKeys.pages(query),
+    queryFn: ({ pageParam, signal }) =>
+      getEvents({ query, limit: pageSize, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
+      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useEventPages(query: EventListQuery, isEnabled = true) {
+  return useInfiniteQuery({
+    ...eventPagesQueryOptions(query),
+    enabled: isEnabled,
+    // A new filter keeps the current results on screen (dimmed) until the new ones arrive.
+    placeholderData: (previous) => previous,
+  });
+}

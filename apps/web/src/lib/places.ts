@@ -1,0 +1,130 @@
+import type { Language } from '@hafla/shared/common/i18n';
+
+/**
+ * Cities offered when the browser cannot tell where the reader is (permission refused, no
+ * GPS, a desktop without location services). Names are data in both languages, like the
+ * API's content, rather than interface copy.
+ */
+export interface City {
+  id: string;
+  name: Record<Language, string>;
+  lat: number;
+  lng: number;
+}
+
+export const CITIES: readonly City[] = [
+  { id: 'riyadh', name: { en: 'Riyadh', ar: 'الرياض' }, lat: 24.7136, lng: 46.6753 },
+  { id: 'jeddah', name: { en: 'Jeddah', ar: 'جدة' }, lat: 21.5433, lng: 39.1728 },
+  { id: 'dammam', name: { en: 'Dammam', ar: 'الدمام' }, lat: 26.4207, lng: 50.0888 },
+  { id: 'dubai', name: { en: 'Dubai', ar: 'دبي' }, lat: 25.2048, lng: 55.2708 },
+  { id: 'abu-dhabi', name: { en: 'Abu Dhabi', ar: 'أبوظبي' }, lat: 24.4539, lng: 54.3773 },
+  { id: 'doha', name: { en: 'Doha', ar: 'الدوحة' }, lat: 25.2854, lng: 51.531 },
+  { id: 'kuwait', name: { en: 'Kuwait City', ar: 'مدينة الكويت' }, lat: 29.3759, lng: 47.9774 },
+  { id: 'manama', name: { en: 'Manama', ar: 'المنامة' }, lat: 26.2285, lng: 50.586 },
+  { id: 'muscat', name: { en: 'Muscat', ar: 'مسقط' }, lat: 23.588, lng: 58.3829 },
+  { id: 'amman', name: { en: 'Amman', ar: 'عمّان' }, lat: 31.9539, lng: 35.9106 },
+  { id: 'beirut', name: { en: 'Beirut', ar: 'بيروت' }, lat: 33.8938, lng: 35.5018 },
+  { id: 'cairo', name: { en: 'Cairo', ar: 'القاهرة' }, lat: 30.0444, lng: 31.2357 },
+  { id: 'alexandria', name: { en: 'Alexandria', ar: 'الإسكندرية' }, lat: 31.2001, lng: 29.9187 },
+  { id: 'casablanca', name: { en: 'Casablanca', ar: 'الدار البيضاء' }, lat: 33.5731, lng: -7.5898 },
+  { id: 'tunis', name: { en: 'Tunis', ar: 'تونس' }, lat: 36.8065, lng: 10.1815 },
+];
+
+/** The listed city at these coordinates (as a city pick writes them), if any. */
+export function cityAt(lat: number, lng: number): City | undefined {
+  return CITIES.find((city) => Math.abs(city.lat - lat) < 1e-3 && Math.abs(city.lng - lng) < 1e-3);
+}
+
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
+
+export type LocateFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+export class LocateError extends Error {
+  readonly reason: LocateFailure;
+  constructor(reason: LocateFailure) {
+    super(reason);
+    this.name = 'LocateError';
+    this.reason = reason;
+  }
+}
+
+/**
+ * Three decimals (about 100 m) are plenty to find events within kilometres, and keep a
+ * shared link from pinpointing someone's home.
+ */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/** The browser's position, asked for only when the reader presses a button. */
+export function locateReader(
+  geolocation = globalThis.navigator?.geolocation,
+): Promise<Coordinates> {
+  if (!geolocation) return Promise.reject(new LocateError('unsupported'));
+  return new Promise((resolve, reject) => {
+    geolocation.getCurrentPosition(
+      (position) =>
+        resolve({
+          lat: roundCoordinate(position.coords.latitude),
+          lng: roundCoordinate(position.coords.longitude),
+        }),
+      (error) =>
+        reject(
+          new LocateError(
+            error.code === error.PERMISSION_DENIED
+              ? 'denied'
+              : error.code === error.TIMEOUT
+                ? 'timeout'
+                : 'unavailable',
+          ),
+        ),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  });
+}
+
+const PLACE_STORAGE_KEY = 'near-me';
+
+/**
+ * The last place the reader asked about, for this tab only: the home page's "near you" row
+ * comes back filled without asking the browser again, yet no location outlives the session.
+ */
+export function readSavedPlace(
+  storage: Pick<Storage, 'getItem'> | null = sessionStore(),
+): Coordinates | null {
+  try {
+    const raw = storage?.getItem(PLACE_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { lat, lng } = parsed as Record<string, unknown>;
+    if (typeof lat !== 'number' || typeof lng !== 'number') return null;
+    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+    return { lat, lng };
+  } catch {
+    return null;
+  }
+}
+
+export function savePlace(
+  place: Coordinates | null,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | null = sessionStore(),
+): void {
+  try {
+    if (place) storage?.setItem(PLACE_STORAGE_KEY, JSON.stringify(place));
+    else storage?.removeItem(PLACE_STORAGE_KEY);
+  } catch {
+    // Without storage the place is simply asked for again next time.
+  }
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
