@@ -92,6 +92,17 @@ describe('the events list query plans', () => {
     expect(page).toMatch(/events_search_idx|events_location_idx/);
   });
 
+  it('reads a page of the soonest, newest or most wishlisted from the first rows of an index', async () => {
+    const db = ctx.database.db;
+    expect(await plan(eventIdsQuery(db, { sort: 'soonest' }, now()))).toContain(
+      'events_soonest_idx',
+    );
+    expect(await plan(eventIdsQuery(db, { sort: 'newest' }, now()))).toContain('events_newest_idx');
+    expect(await plan(eventIdsQuery(db, { sort: 'popular' }, now()))).toContain(
+      'events_popular_idx',
+    );
+  });
+
   it('answers the list with the bulk in place', async () => {
     const response = await ctx.app.inject({ url: '/api/v1/events_read/?search=zanzibarine' });
     expect(response.json()).toMatchObject({ count: 1, results: [{ title: 'Zanzibarine gala' }] });

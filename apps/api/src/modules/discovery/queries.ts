@@ -131,9 +131,14 @@ function conditionsFor(filter: EventSearch, now: Date): SQL[] {
 function orderFor(filter: EventSearch): SQL[] {
   switch (filter.sort) {
     case 'newest':
-      return [sql`${events.published_at} desc nulls last`, desc(events.id)];
+      // Written as the indexes are (events_newest_idx, events_popular_idx), nulls last included.
+      return [sql`${events.published_at} desc nulls last`, sql`${events.id} desc nulls last`];
     case 'popular':
-      return [desc(events.wishlist_count), asc(events.first_start_at), asc(events.id)];
+      return [
+        sql`${events.wishlist_count} desc nulls last`,
+        asc(events.first_start_at),
+        asc(events.id),
+      ];
     case 'distance':
       return filter.near
         ? [asc(distanceKm(filter.near.lat, filter.near.lng)), asc(events.id)]

@@ -1,0 +1,4 @@
+CREATE INDEX "events_soonest_idx" ON "events" USING btree ("first_start_at","id") WHERE "events"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "events_newest_idx" ON "events" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "events"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "events_popular_idx" ON "events" USING btree ("wishlist_count" DESC NULLS LAST,"first_start_at","id") WHERE "events"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "events_organizer_upcoming_idx" ON "events" USING btree ("organizer_id","last_end_at") WHERE "events"."status" = 'published';
