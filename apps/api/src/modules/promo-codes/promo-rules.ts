@@ -1,7 +1,8 @@
 import type { DiscountType } from '@hafla/shared/promo-codes/promo-codes';
 import { AppError } from '../../lib/app-error';
+import { formatAmount } from '../../lib/money';
 
-const fieldError = (code: string, attr: string, params?: Record<string, number>) =>
+const fieldError = (code: string, attr: string, params?: Record<string, string | number>) =>
   new AppError(code, { status: 400, attr, params, type: 'validation_error' });
 
 export interface PromoTerms {
@@ -20,6 +21,7 @@ export interface PromoTerms {
 export function checkPromoTerms(
   terms: PromoTerms,
   eventCategories: Array<{ id: number; price: number }>,
+  currency: string,
 ): void {
   if (terms.discount_type === 'percentage' && terms.value > 100) {
     throw fieldError('max_value', 'value', { maximum: 100 });
@@ -36,7 +38,9 @@ export function checkPromoTerms(
     const paid = applicable.filter((price) => price > 0);
     const cheapest = paid.length > 0 ? Math.min(...paid) : null;
     if (cheapest !== null && terms.value > cheapest) {
-      throw fieldError('promo_value_exceeds_price', 'value', { price: cheapest });
+      throw fieldError('promo_value_exceeds_price', 'value', {
+        price: formatAmount(cheapest, currency),
+      });
     }
   }
   if (terms.valid_from && terms.valid_until && terms.valid_from >= terms.valid_until) {

@@ -5,6 +5,7 @@ import { events, promoCodes, ticketCategories } from '../../db/schema/events';
 const codeWithEvent = {
   ...getTableColumns(promoCodes),
   timezone: events.timezone,
+  event_currency: events.currency,
   event_status: events.status,
   event_last_end_at: events.last_end_at,
 };
@@ -12,6 +13,7 @@ const codeWithEvent = {
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type PromoCodeWithEvent = PromoCodeRow & {
   timezone: string;
+  event_currency: string;
   event_status: string;
   event_last_end_at: Date | null;
 };

@@ -43,7 +43,11 @@ function toPromoCode(row: queries.PromoCodeWithEvent): PromoCode {
 type PromoFields = Omit<PromoCodeCreateRequest, 'event'>;
 
 /** Checks the organizer's fields against the event and turns them into columns. */
-async function toCheckedValues(db: Db, eventId: number, input: PromoFields) {
+async function toCheckedValues(
+  db: Db,
+  event: { id: number; currency: string },
+  input: PromoFields,
+) {
   const values = {
     code: input.code,
     discount_type: input.discount_type,
@@ -55,7 +59,7 @@ async function toCheckedValues(db: Db, eventId: number, input: PromoFields) {
     ticket_category_ids: [...new Set(input.ticket_categories)],
     is_active: input.is_active,
   };
-  checkPromoTerms(values, await queries.findEventCategoryPrices(db, eventId));
+  checkPromoTerms(values, await queries.findEventCategoryPrices(db, event.id), event.currency);
   return values;
 }
 
@@ -86,7 +90,7 @@ export async function createPromoCode(
 ): Promise<PromoCode> {
   const now = deps.now();
   const event = await findEditableOwnEvent(deps.db, input.event, organizerId, now, 'event');
-  const values = await toCheckedValues(deps.db, event.id, input);
+  const values = await toCheckedValues(deps.db, event, input);
   // Checked first for a clear answer; the unique index on upper(code) settles a race.
   if (await queries.isCodeTaken(deps.db, event.id, values.code, null)) throw codeTaken();
   let id: number;
@@ -120,7 +124,11 @@ export async function replacePromoCode(
   assertEventEditable({ status: row.event_status, last_end_at: row.event_last_end_at }, now);
   // `id` and `uses` may come back as read; they are not the client's to set.
   const { event: _event, id: _id, uses: _uses, ...fields } = input;
-  const values = await toCheckedValues(deps.db, row.event_id, fields);
+  const values = await toCheckedValues(
+    deps.db,
+    { id: row.event_id, currency: row.event_currency },
+    fields,
+  );
   if (await queries.isCodeTaken(deps.db, row.event_id, values.code, id)) throw codeTaken();
   try {
     await queries.replacePromoCode(deps.db, id, { ...values, updated_at: now });
