@@ -6,7 +6,7 @@
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_EVENTS, BENCH_DURATION and BENCH_WARMUP (seconds per scenario),
-// BENCH_CONNECTIONS. The API inherits the rest (DATABASE_POOL_MAX, for one).
+// BENCH_CONNECTIONS, BENCH_SETUP_SQL. The API inherits the rest (DATABASE_POOL_MAX, for one).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,8 @@ const EVENTS = intFromEnv('BENCH_EVENTS', 10_000, 1);
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1);
+// To try a change before proposing it (an index, say): SQL run on the seeded database.
+const SETUP_SQL = process.env.BENCH_SETUP_SQL?.trim();
 const NEAR = { lat: 24.7, lng: 46.7, radius_km: 50 };
 // A mix of common and rarer words, so searches return from a few percent to a fifth of events.
 const SEARCH_EN = ['jazz', 'coffee', 'padel', 'calligraphy'];
@@ -257,6 +259,11 @@ async function main() {
       `${seeded.follows} follows in ${seeded.seconds.toFixed(1)} s; vacuumed and analysed (PostgreSQL ${postgres})`,
   );
   if (seeded.incomplete > 0) throw new Error(`${seeded.incomplete} events lack derived columns`);
+  if (SETUP_SQL) {
+    await client.query(SETUP_SQL);
+    await client.query('VACUUM (ANALYZE)');
+    console.log(`Ran BENCH_SETUP_SQL: ${SETUP_SQL}`);
+  }
 
   const ids = (
     await client.query(
@@ -410,7 +417,13 @@ async function main() {
           node: process.version,
           postgres,
         },
-        settings: { events: EVENTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP },
+        settings: {
+          events: EVENTS,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          setupSql: SETUP_SQL ?? null,
+        },
         seeded,
         scenarios: rows,
         plans,
