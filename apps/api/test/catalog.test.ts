@@ -293,4 +293,15 @@ describe('POST /api/v1/problem-reports/ about an event', () => {
     const noEvent = await report(null);
     expect(noEvent.statusCode).toBe(201);
   });
+
+  it('refuses text PostgreSQL cannot store with a client error, not a 500', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/problem-reports/',
+      payload: { subject: 'Nul\u0000byte', message: 'A message with a NUL in its subject.' },
+      headers: { authorization: await bearer(ctx.config, { userId: await demoUserId(ctx) }) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(firstError(response)?.code).toBe('invalid');
+  });
 });

@@ -112,6 +112,7 @@ describe('GET /api/v1/events_read/', () => {
     ['organizer=nobody', 'invalid', 'organizer'],
     ['date_from=2026-13-01', 'invalid', 'date_from'],
     ['price_min=-1', 'min_value', 'price_min'],
+    ['price_max=1000000001', 'max_value', 'price_max'],
     ['free=maybe', 'invalid_choice', 'free'],
     ['online=1', 'invalid_choice', 'online'],
     ['sort=cheapest', 'invalid_choice', 'sort'],
@@ -191,7 +192,7 @@ describe('GET /api/v1/events_read/ with search', () => {
   });
 
   it('matches nothing, without failing, when the text has no searchable word', async () => {
-    for (const text of ['!!!', '&|:*', "'", 'ال']) {
+    for (const text of ['!!!', '&|:*', "'", 'ال', '\0', 'quokka\0', '🎵']) {
       const response = await list(`search=${encodeURIComponent(text)}`);
       expect(response.statusCode, text).toBe(200);
     }

@@ -115,6 +115,7 @@ export function mapDatabaseError(
       return { status: 400, error: { code: 'required', attr: pgError.column ?? null } };
     case '23514':
     case '22P02':
+    case '22021': // a NUL character in text, which PostgreSQL cannot store
     case '22003':
     case '22001':
     case '22007':

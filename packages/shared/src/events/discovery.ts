@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { CalendarDay, Instant, QueryBoolean } from '../common/time';
+import { MAX_PRICE } from '../ticket-categories/ticket-categories';
 import { RefundPolicy } from './events';
 
 export const EVENT_SORTS = ['soonest', 'newest', 'popular', 'distance'] as const;
@@ -27,8 +28,8 @@ export const PublicEventQuery = PaginationQuery.extend({
   organizer: z.uuid().optional(),
   date_from: CalendarDay.optional(),
   date_to: CalendarDay.optional(),
-  price_min: z.coerce.number().int().min(0).optional(),
-  price_max: z.coerce.number().int().min(0).optional(),
+  price_min: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
+  price_max: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
   free: QueryBoolean.optional(),
   online: QueryBoolean.optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),

@@ -58,7 +58,8 @@ function toEventSearch(query: PublicEventQuery): EventSearch {
   // A point orders by distance, a search by relevance, unless the reader picks a sort.
   const sort = query.sort ?? (point ? 'distance' : query.search ? 'relevance' : 'soonest');
   return {
-    search: query.search || undefined,
+    // PostgreSQL cannot hold a NUL character; nobody means one.
+    search: query.search?.replaceAll('\0', '') || undefined,
     categoryId: query.category,
     eventTypeId: query.event_type,
     organizerId: query.organizer,
