@@ -18,6 +18,7 @@ import { createBenchDatabase } from './lib/bench-database.mjs';
 import { sampleActiveQueries } from './lib/active-queries.mjs';
 import { discoveryQueries } from './lib/discovery-sql.mjs';
 import { explainSummary } from './lib/explain.mjs';
+import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
 
@@ -83,6 +84,7 @@ async function startBareServer() {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       process.off('exit', killChild);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -163,17 +165,25 @@ const format = (value, digits = 0) =>
   value === undefined || value === null ? '—' : Number(value).toFixed(digits);
 
 function printTable(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'non-2xx', 'errors'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'non-2xx',
+    'errors',
+    'api cpu ms',
+    'db cpu ms',
+    'cpu ratio',
+  ];
   const body = rows.map((row) =>
     row.missing
       ? [
           row.name,
           row.missing >= 500 ? 'failed' : 'missing',
           `(HTTP ${row.missing})`,
-          '',
-          '',
-          '',
-          '',
+          ...header.slice(3).map(() => ''),
         ]
       : [
           row.name,
@@ -184,6 +194,9 @@ function printTable(rows) {
           format(row.ratio, 3),
           String(row.non2xx),
           String(row.errors + row.timeouts),
+          format(row.cpuMsPerRequest.server, 3),
+          format(row.cpuMsPerRequest.database, 3),
+          format(row.cpuRatio, 3),
         ],
   );
   const widths = header.map((title, i) =>
@@ -302,6 +315,7 @@ async function main() {
 
   const rows = [];
   let bareRps;
+  let bareCpu;
   for (const scenario of scenarios) {
     const url = scenario.url ?? app.url;
     const samples = [];
@@ -333,9 +347,17 @@ async function main() {
       const warm = await load(url, scenario.paths, WARMUP, scenario.headers);
       warmupFailures = warm.non2xx + warm.errors + warm.timeouts;
     }
+    const stopMeter = await startCpuMeter(client, database.name, scenario.url ? bare.pid : app.pid);
     const stopSampling = sampleActiveQueries(client, database.name);
     const result = await load(url, scenario.paths, DURATION, scenario.headers);
     const activity = await stopSampling();
+    const cpu = await stopMeter();
+    const perRequest = (ms) =>
+      ms === null || result.requests.total === 0 ? null : ms / result.requests.total;
+    const serverCpu = perRequest(cpu.processMs);
+    const databaseCpu = perRequest(cpu.databaseMs);
+    const totalCpu = serverCpu === null ? null : serverCpu + (databaseCpu ?? 0);
+    bareCpu ??= totalCpu;
     const rps = result.requests.average;
     bareRps ??= rps;
     const row = {
@@ -356,6 +378,8 @@ async function main() {
       statusCodes: result.statusCodeStats,
       bytesPerSecond: result.throughput.average,
       database: activity,
+      cpuMsPerRequest: { server: serverCpu, database: databaseCpu },
+      cpuRatio: bareCpu && totalCpu ? bareCpu / totalCpu : null,
     };
     rows.push(row);
     console.log(
@@ -377,7 +401,9 @@ async function main() {
 
   console.log(
     `\nRequests per second and latency, ${CONNECTIONS} connections, ${DURATION} s each (latency in whole ms); ` +
-      `ratio = req/s ÷ the bare server's req/s in this run:\n`,
+      `ratio = req/s ÷ the bare server's req/s in this run. CPU ms per request: the API process's ` +
+      `(the bare server's on its row) and its PostgreSQL backends'; cpu ratio = the bare server's ` +
+      `CPU per request ÷ the scenario's, which other work on the machine hardly moves:\n`,
   );
   printTable(rows);
 
