@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EventSummary } from '@hafla/shared/events/discovery';
-import { formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
+import { isolate } from '../lib/bidi';
+import { formatDateTime, formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
 import { EventCover } from './event-cover';
 import { GlobeIcon, PinIcon } from './icons';
 import classes from './event-card.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 
 export function eventPath(event: Pick<EventSummary, 'id'>): string {
   return `/events/${event.id}`;
@@ -73,23 +75,30 @@ export function EventCard({
             {runsLonger && event.last_end && (
               <>
                 {' · '}
-                {t('event.until', { date: formatDay(event.last_end, event.timezone, language) })}
+                {t('event.until', {
+                  date: formatDateTime(event.last_end, event.timezone, language, SHORT_DAY),
+                })}
               </>
             )}
           </p>
         )}
         <Heading className={classes.title}>
-          <Link to={eventPath(event)} className={classes.link}>
+          {/* Titles and places are written in either language: each keeps its own direction. */}
+          <Link to={eventPath(event)} className={classes.link} dir="auto">
             {event.title}
           </Link>
         </Heading>
         <p className={classes.meta}>
           {event.is_online ? <GlobeIcon size={16} /> : <PinIcon size={16} />}
-          <span>{event.is_online ? t('event.online') : event.venue_name || event.address}</span>
+          {event.is_online ? (
+            <span>{t('event.online')}</span>
+          ) : (
+            <span dir="auto">{event.venue_name || event.address}</span>
+          )}
         </p>
         {showOrganizer && (
           <p className={classes.meta}>
-            <span>{t('event.byOrganizer', { name: event.organizer.name })}</span>
+            <span>{t('event.byOrganizer', { name: isolate(event.organizer.name) })}</span>
           </p>
         )}
         <div className={classes.footer}>

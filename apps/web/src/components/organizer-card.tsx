@@ -30,7 +30,7 @@ export function OrganizerCard({
     <article className={classes.card}>
       <OrganizerAvatar name={organizer.name} avatar={organizer.avatar} size={72} />
       <Heading className={classes.name}>
-        <Link to={organizerPath(organizer)} className={classes.link}>
+        <Link to={organizerPath(organizer)} className={classes.link} dir="auto">
           {organizer.name}
         </Link>
       </Heading>
@@ -39,7 +39,11 @@ export function OrganizerCard({
         {' · '}
         {t('organizer.upcomingEvents', { count: organizer.upcoming_events_count })}
       </p>
-      {organizer.bio && <p className={classes.bio}>{organizer.bio}</p>}
+      {organizer.bio && (
+        <p className={classes.bio} dir="auto">
+          {organizer.bio}
+        </p>
+      )}
       {action && <div className={classes.action}>{action}</div>}
     </article>
   );

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +21,12 @@ function EventReference({ eventId, onRemove }: { eventId: number; onRemove: () =
   const { t } = useTranslation('catalog');
   const event = useEvent(eventId);
   return (
-    <FormAlert tone="success" message={null}>
+    <div className={classes.reference}>
       <Group justify="space-between" gap="xs">
         <Text>
           {t('report.about')}{' '}
           {event.data ? (
-            <Anchor component={Link} to={`/events/${eventId}`} fw={700}>
+            <Anchor component={Link} to={`/events/${eventId}`} fw={700} dir="auto">
               {event.data.title}
             </Anchor>
           ) : (
@@ -36,7 +37,7 @@ function EventReference({ eventId, onRemove }: { eventId: number; onRemove: () =
           {t('report.removeEvent')}
         </Button>
       </Group>
-    </FormAlert>
+    </div>
   );
 }
 

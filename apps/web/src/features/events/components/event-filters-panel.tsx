@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
 import { Button, Checkbox, Chip, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Anchor, Badge, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -130,13 +131,15 @@ function OrganizerPanel({ event }: { event: EventDetail }) {
         <OrganizerAvatar name={organizer.name} avatar={organizer.avatar} size={64} />
         <div>
           <h3 className={classes.organizerName}>
-            <Link to={organizerPath(organizer)}>{organizer.name}</Link>
+            <Link to={organizerPath(organizer)} dir="auto">
+              {organizer.name}
+            </Link>
           </h3>
           <Text size="sm" c="dimmed">
             {t('social:organizer.followers', { count: followers })}
           </Text>
           {organizer.bio && (
-            <Text mt="xs" lineClamp={4}>
+            <Text mt="xs" lineClamp={4} dir="auto">
               {organizer.bio}
             </Text>
           )}
@@ -208,10 +211,13 @@ function EventView({ event }: { event: EventDetail }) {
               {event.is_online ? t('common:event.online') : event.event_type_name}
             </Badge>
           </Group>
-          <Title order={1}>{event.title}</Title>
+          <Title order={1}>
+            {/* Organizers write in either language: the text keeps its own direction. */}
+            <span dir="auto">{event.title}</span>
+          </Title>
           <Text>
             {t('page.organizedBy')}{' '}
-            <Anchor component={Link} to={organizerPath(event.organizer)} fw={700}>
+            <Anchor component={Link} to={organizerPath(event.organizer)} fw={700} dir="auto">
               {event.organizer.name}
             </Anchor>
           </Text>
@@ -240,9 +246,14 @@ function EventView({ event }: { event: EventDetail }) {
                 <p className={classes.factText}>{t('page.place.onlineText')}</p>
               </Fact>
             ) : (
-              <Fact icon={<PinIcon size={22} />} title={event.venue_name || event.address}>
+              <Fact
+                icon={<PinIcon size={22} />}
+                title={<span dir="auto">{event.venue_name || event.address}</span>}
+              >
                 {event.venue_name && event.address && (
-                  <p className={classes.factText}>{event.address}</p>
+                  <p className={classes.factText}>
+                    <span dir="auto">{event.address}</span>
+                  </p>
                 )}
                 {mapUrl && (
                   <Anchor href={mapUrl} target="_blank" rel="noopener noreferrer" size="sm">
@@ -267,12 +278,12 @@ function EventView({ event }: { event: EventDetail }) {
               <Title order={2} id="event-about">
                 {t('page.about')}
               </Title>
-              <div className={classes.description}>
+              <div>
                 {event.description
                   .split(/\r?\n\s*\r?\n/)
                   .filter((paragraph) => paragraph.trim())
                   .map((paragraph, index) => (
-                    <Text key={index} mb="sm" style={{ whiteSpace: 'pre-line' }}>
+                    <Text key={index} mb="sm" style={{ whiteSpace: 'pre-line' }} dir="auto">
                       {paragraph.trim()}
                     </Text>
                   ))}
@@ -303,9 +314,11 @@ function EventView({ event }: { event: EventDetail }) {
                 {event.ticket_categories.map((category) => (
                   <li key={category.id} className={classes.ticket}>
                     <div>
-                      <p className={classes.ticketName}>{category.name}</p>
+                      <p className={classes.ticketName}>
+                        <span dir="auto">{category.name}</span>
+                      </p>
                       {category.description && (
-                        <Text size="sm" c="dimmed">
+                        <Text size="sm" c="dimmed" dir="auto">
                           {category.description}
                         </Text>
                       )}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { eventList, eventSummary } from '../../../test/fixtures';
+import { isolate } from '../../../lib/bidi';
 import { catalogRoutes, renderApp } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
@@ -36,7 +37,7 @@ describe('events list', () => {
     await waitFor(() => expect(lastEventsQuery(requests)?.search).toBe('عود'));
     expect(lastEventsQuery(requests)).toMatchObject({ limit: '24', offset: '0' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Events matching “عود”' }),
+      await screen.findByRole('heading', { level: 1, name: `Events matching “${isolate('عود')}”` }),
     ).toBeTruthy();
     expect(await screen.findByText('1 event')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Badge, Button, Drawer, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -13,6 +14,7 @@ import type { EventType } from '@hafla/shared/catalog/event-types';
 import { TicketIcon } from '../../../components/icons';
 import { FilterIcon } from '../../../components/page-icons';
 import { QueryError } from '../../../components/query-error';
+import { isolate } from '../../../lib/bidi';
 import { toMinorUnits } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useAppInfo } from '../../catalog/api/get-app-info';
@@ -114,8 +116,11 @@ function FiltersDrawer({ filters, onApply, ...rest }: FiltersDrawerProps) {
         }
         onClick={open}
         aria-haspopup="dialog"
+        aria-label={
+          activeCount > 0 ? t('filters.openWithCount', { count: activeCount }) : undefined
+        }
       >
-        {activeCount > 0 ? t('filters.openWithCount', { count: activeCount }) : t('filters.open')}
+        {t('filters.open')}
       </Button>
       <Drawer
         opened={isOpen}
@@ -231,7 +236,7 @@ export function EventsPage() {
   };
 
   const heading = filters.search
-    ? t('list.headingSearch', { search: filters.search })
+    ? t('list.headingSearch', { search: isolate(filters.search) })
     : placeLabel
       ? t('list.headingNear', { place: placeLabel })
       : t('list.heading');
@@ -306,9 +311,11 @@ export function EventsPage() {
             <>
               <EventGrid events={results} isStale={events.isPlaceholderData} />
               <div className={classes.more}>
-                <Text size="sm" c="dimmed">
-                  {t('list.shown', { shown: results.length, total })}
-                </Text>
+                {total > results.length || events.data.pages.length > 1 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('list.shown', { shown: results.length, total })}
+                  </Text>
+                ) : null}
                 {events.hasNextPage && (
                   <Button
                     variant="default"

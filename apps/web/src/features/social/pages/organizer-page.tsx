@@ -9,6 +9,7 @@ import { OrganizerAvatar } from '../../../components/organizer-avatar';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isNotFoundError } from '../../../lib/api-client';
+import { isolate } from '../../../lib/bidi';
 import { formatDateTime, intlLocale } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useCurrentUser } from '../../../lib/session';
@@ -40,7 +41,7 @@ function UpcomingEvents({ organizerId, name }: { organizerId: string; name: stri
         <EmptyState
           icon={<CalendarIcon size={32} />}
           title={t('organizer.noEvents.title')}
-          text={t('organizer.noEvents.text', { name })}
+          text={t('organizer.noEvents.text', { name: isolate(name) })}
         />
       ) : (
         <>
@@ -97,7 +98,7 @@ function Followers({ organizerId, count }: { organizerId: string; count: number 
               <li key={follower.id} className={classes.follower}>
                 <OrganizerAvatar name={follower.name} avatar={follower.avatar} size={40} />
                 <span>
-                  {follower.name}
+                  <span dir="auto">{follower.name}</span>
                   <Text component="span" display="block" size="xs" c="dimmed">
                     {t('organizer.followedSince', {
                       date: formatDateTime(follower.followed_at, 'UTC', i18n.language, {
@@ -146,7 +147,9 @@ function OrganizerView({ profile }: { profile: PublicProfile }) {
       <div className={classes.profile}>
         <OrganizerAvatar name={name} avatar={profile.avatar} size={96} />
         <div className={classes.profileText}>
-          <Title order={1}>{name}</Title>
+          <Title order={1}>
+            <span dir="auto">{name}</span>
+          </Title>
           <ul className={classes.stats}>
             <li>{t('organizer.followers', { count: followers })}</li>
             {rating.count > 0 && rating.average !== null && (
@@ -181,18 +184,20 @@ function OrganizerView({ profile }: { profile: PublicProfile }) {
             />
             {isFollowing && (
               <Text size="sm" role="status">
-                {t('organizer.youFollow', { name })}
+                {t('organizer.youFollow', { name: isolate(name) })}
               </Text>
             )}
           </div>
         )}
       </div>
       {profile.bio && (
-        <section aria-labelledby="organizer-about" className={classes.bio}>
+        <section aria-labelledby="organizer-about">
           <Title order={2} id="organizer-about" mb="sm">
             {t('organizer.about')}
           </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{profile.bio}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }} dir="auto">
+            {profile.bio}
+          </Text>
         </section>
       )}
       <UpcomingEvents organizerId={profile.id} name={name} />
