@@ -416,7 +416,9 @@ async function main() {
     const plan = await explainSummary(client, query.sql, query.params);
     plans.push({ ...query, ...plan });
     console.log(
-      `\n  ${query.name}: execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms, ` +
+      `\n  ${query.name}: execution ${plan.executionMs.toFixed(2)} ms` +
+        (plan.jitMs ? ` (JIT ${plan.jitMs.toFixed(2)} ms)` : '') +
+        `, planning ${plan.planningMs.toFixed(2)} ms, ` +
         `indexes: ${plan.indexes.join(', ') || 'none'}`,
     );
     for (const line of plan.lines) console.log(`    ${line}`);
