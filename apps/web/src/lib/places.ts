@@ -30,9 +30,34 @@ export const CITIES: readonly City[] = [
   { id: 'tunis', name: { en: 'Tunis', ar: 'تونس' }, lat: 36.8065, lng: 10.1815 },
 ];
 
-/** The listed city at these coordinates (as a city pick writes them), if any. */
+function distanceKm(a: Coordinates, b: Coordinates): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = radians(b.lat - a.lat);
+  const dLng = radians(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** Within this distance a point reads as "near <city>" rather than as its coordinates. */
+const CITY_RADIUS_KM = 40;
+
+/**
+ * The listed city a point lies in or next to, so a place found by the browser reads as
+ * "near Riyadh" instead of a pair of numbers.
+ */
 export function cityAt(lat: number, lng: number): City | undefined {
-  return CITIES.find((city) => Math.abs(city.lat - lat) < 1e-3 && Math.abs(city.lng - lng) < 1e-3);
+  let nearest: City | undefined;
+  let nearestKm = CITY_RADIUS_KM;
+  for (const city of CITIES) {
+    const km = distanceKm(city, { lat, lng });
+    if (km <= nearestKm) {
+      nearest = city;
+      nearestKm = km;
+    }
+  }
+  return nearest;
 }
 
 export interface Coordinates {

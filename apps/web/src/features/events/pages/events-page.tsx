@@ -4,8 +4,18 @@ import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
-import { Badge, Button, Drawer, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Drawer,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigationType, useSearchParams } from 'react-router';
@@ -95,6 +105,7 @@ function FiltersDrawer({ filters, onApply, ...rest }: FiltersDrawerProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [draft, setDraft] = useState(filters);
   const activeCount = countActiveFilters(filters);
+  const countId = useId();
 
   function open() {
     setDraft(filters);
@@ -109,19 +120,22 @@ function FiltersDrawer({ filters, onApply, ...rest }: FiltersDrawerProps) {
         leftSection={<FilterIcon size={20} />}
         rightSection={
           activeCount > 0 ? (
-            <Badge circle size="lg" aria-hidden="true">
+            <Badge circle size="lg">
               {activeCount}
             </Badge>
           ) : undefined
         }
         onClick={open}
         aria-haspopup="dialog"
-        aria-label={
-          activeCount > 0 ? t('filters.openWithCount', { count: activeCount }) : undefined
-        }
+        aria-describedby={activeCount > 0 ? countId : undefined}
       >
         {t('filters.open')}
       </Button>
+      {activeCount > 0 && (
+        <VisuallyHidden id={countId}>
+          {t('filters.openWithCount', { count: activeCount })}
+        </VisuallyHidden>
+      )}
       <Drawer
         opened={isOpen}
         onClose={() => setIsOpen(false)}

@@ -13,13 +13,19 @@ import { EmptyState } from '../components/empty-state';
 import { useKeptItems } from '../components/use-kept-items';
 import classes from '../components/social.module.css';
 
-function FollowedOrganizer({ organizer }: { organizer: OrganizerCardData }) {
+function FollowedOrganizer({
+  organizer,
+  headingLevel,
+}: {
+  organizer: OrganizerCardData;
+  headingLevel: 2 | 3;
+}) {
   const followers = useFollowersCount(organizer.id, organizer.followers_count);
   return (
     <OrganizerCard
       organizer={organizer}
       followersCount={followers}
-      headingLevel={3}
+      headingLevel={headingLevel}
       action={
         <FollowToggle
           organizer={{ ...organizer, followers_count: followers }}
@@ -31,12 +37,18 @@ function FollowedOrganizer({ organizer }: { organizer: OrganizerCardData }) {
   );
 }
 
-function OrganizerGrid({ organizers }: { organizers: readonly OrganizerCardData[] }) {
+function OrganizerGrid({
+  organizers,
+  headingLevel,
+}: {
+  organizers: readonly OrganizerCardData[];
+  headingLevel: 2 | 3;
+}) {
   return (
     <ul className={classes.grid}>
       {organizers.map((organizer) => (
         <li key={organizer.id}>
-          <FollowedOrganizer organizer={organizer} />
+          <FollowedOrganizer organizer={organizer} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
@@ -53,7 +65,7 @@ function Suggestions() {
       <Title order={2} id="following-suggestions" mb="md">
         {t('following.suggestions')}
       </Title>
-      <OrganizerGrid organizers={organizers} />
+      <OrganizerGrid organizers={organizers} headingLevel={3} />
     </section>
   );
 }
@@ -88,7 +100,7 @@ export function FollowingPage() {
         />
       ) : (
         <section aria-label={t('following.heading')}>
-          <OrganizerGrid organizers={organizers} />
+          <OrganizerGrid organizers={organizers} headingLevel={2} />
         </section>
       )}
       {following.isSuccess && <Suggestions />}
