@@ -23,7 +23,7 @@ export function EventGrid({
           <EventCard
             event={event}
             headingLevel={headingLevel}
-            isPriority={index < 4}
+            isPriority={index < 2}
             showOrganizer={showOrganizer}
             action={<WishlistToggle event={event} />}
           />

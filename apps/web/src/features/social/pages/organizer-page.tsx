@@ -51,7 +51,7 @@ function UpcomingEvents({ organizerId, name }: { organizerId: string; name: stri
                 <EventCard
                   event={event}
                   headingLevel={3}
-                  isPriority={index < 4}
+                  isPriority={index < 2}
                   showOrganizer={false}
                   action={<WishlistToggle event={event} />}
                 />

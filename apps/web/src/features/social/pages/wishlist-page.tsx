@@ -20,7 +20,7 @@ function WishlistGrid({ events }: { events: readonly EventSummary[] }) {
           <EventCard
             event={event}
             headingLevel={3}
-            isPriority={index < 4}
+            isPriority={index < 2}
             action={<WishlistToggle event={event} />}
           />
         </li>
