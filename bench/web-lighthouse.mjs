@@ -49,7 +49,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 let failed = false;
 try {
   // A visitor meets a warm server: load the page and its API calls once before measuring.
-  for (const path of ['/', '/api/v1/app_config/', '/api/v1/categories/', '/api/v1/event_types/'])
+  for (const path of ['/', '/api/v1/app_config/', '/api/v1/categories/', '/api/v1/home'])
     await fetch(app.url + path);
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {

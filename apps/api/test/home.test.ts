@@ -95,8 +95,8 @@ describe('the demo data', () => {
     const image = await ctx.app.inject({ url: one.cover });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.readUInt32BE(16)).toBe(1200);
-    expect(image.rawPayload.readUInt32BE(20)).toBe(630);
+    expect(image.rawPayload.readUInt32BE(16)).toBe(960);
+    expect(image.rawPayload.readUInt32BE(20)).toBe(504);
   });
 });
 

@@ -7,8 +7,12 @@ import type { RgbImage } from '../../lib/png';
  * comes from the event's key, so a cover is the same on every installation.
  */
 
-export const COVER_WIDTH = 1200;
-export const COVER_HEIGHT = 630;
+// 1.91:1 like social cards; 960 wide is sharp on a phone and on the event page, and keeps each
+// file near 50 KB.
+export const COVER_WIDTH = 960;
+export const COVER_HEIGHT = 504;
+/** Shapes are sized for 1200 px and scaled to the cover. */
+const SCALE = COVER_WIDTH / 1200;
 
 type Rgb = [number, number, number];
 
@@ -77,7 +81,7 @@ export function drawDemoCover(key: string, palette: [string, string]): RgbImage 
   const shade: Rgb = [20, 10, 40];
   const circles = 5 + Math.floor(random() * 4);
   for (let i = 0; i < circles; i += 1) {
-    const radius = 60 + random() * 260;
+    const radius = (60 + random() * 260) * SCALE;
     const cx = random() * width;
     const cy = random() * height;
     const strength = 0.08 + random() * 0.22;
@@ -91,7 +95,7 @@ export function drawDemoCover(key: string, palette: [string, string]): RgbImage 
         const distance = Math.sqrt(squared);
         const edge = Math.min(1, radius - distance); // one pixel of anti-aliasing
         const alpha = isRing
-          ? strength * 1.6 * Math.max(0, 1 - Math.abs(distance - radius + 10) / 8)
+          ? strength * 1.6 * Math.max(0, 1 - Math.abs(distance - radius + 10 * SCALE) / (8 * SCALE))
           : strength * edge;
         blend(pixels, (y * width + x) * 3, colour, alpha);
       }
@@ -100,7 +104,7 @@ export function drawDemoCover(key: string, palette: [string, string]): RgbImage 
 
   // A wave across the lower part, darker below its crest.
   const base = height * (0.68 + random() * 0.12);
-  const amplitude = 18 + random() * 30;
+  const amplitude = (18 + random() * 30) * SCALE;
   const frequency = (1.5 + random() * 2) * ((2 * Math.PI) / width);
   const phase = random() * 2 * Math.PI;
   for (let x = 0; x < width; x += 1) {
@@ -114,7 +118,7 @@ export function drawDemoCover(key: string, palette: [string, string]): RgbImage 
   // A scatter of small dots, like confetti.
   const dots = 30 + Math.floor(random() * 30);
   for (let i = 0; i < dots; i += 1) {
-    const r = 2 + random() * 4;
+    const r = (2 + random() * 4) * SCALE;
     const cx = random() * width;
     const cy = random() * height;
     for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(height, cy + r); y += 1)
@@ -124,6 +128,9 @@ export function drawDemoCover(key: string, palette: [string, string]): RgbImage 
           blend(pixels, (y * width + x) * 3, white, 0.6 * Math.min(1, r - distance));
       }
   }
+
+  // Even channel values: invisible on a photo-like gradient, a third smaller once compressed.
+  for (let at = 0; at < pixels.length; at += 1) pixels[at] = pixels[at]! & 0xfe;
 
   return { width, height, pixels };
 }
