@@ -2,6 +2,7 @@ import '@mantine/core/styles/Chip.layer.css';
 import { ActionIcon, Button, Chip, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDays } from '@hafla/shared/common/zoned-time';
 import type {
   EventDateBulkResult,
   MAX_BULK_DATES as SHARED_MAX_BULK_DATES,
@@ -10,9 +11,9 @@ import { FormAlert } from '../../../components/form-alert';
 import { intlLocale } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useCreateEventDatesBulk } from '../api/create-event-dates-bulk';
-import { splitMappedApiErrors } from '../lib/api-errors';
 import { previewBulkDates } from '../lib/bulk-dates';
-import { DAY_PATTERN, TIME_PATTERN, addDays, todayInZone } from '../lib/zoned-time';
+import { DAY_PATTERN, TIME_PATTERN, todayInZone } from '../lib/zoned-time';
+import { FormActions } from './form-actions';
 import { CloseIcon } from './icons';
 import classes from './organizer.module.css';
 
@@ -124,11 +125,7 @@ export function BulkDatesForm({ eventId, timeZone, existingStarts }: BulkDatesFo
       },
       {
         onSuccess: setResult,
-        onError: (error) => {
-          const { fieldErrors, message } = splitMappedApiErrors(error, Object.keys(current));
-          form.setErrors(fieldErrors);
-          form.setFormError(message);
-        },
+        onError: form.showApiError,
       },
     );
   });
@@ -273,11 +270,7 @@ export function BulkDatesForm({ eventId, timeZone, existingStarts }: BulkDatesFo
             message={`${t('bulk.created', { count: result.created })} ${t('bulk.skipped', { count: result.skipped })}`}
           />
         )}
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('bulk.submit')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('bulk.submit')} isSaving={create.isPending} />
       </Stack>
     </form>
   );

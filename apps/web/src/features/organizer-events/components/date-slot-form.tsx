@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDate } from '@hafla/shared/event-dates/event-dates';
@@ -6,8 +6,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useSaveEventDate } from '../api/save-event-date';
-import { splitMappedApiErrors } from '../lib/api-errors';
 import { DAY_PATTERN, TIME_PATTERN, isoToZonedParts, slotInstants } from '../lib/zoned-time';
+import { FormActions } from './form-actions';
 import classes from './organizer.module.css';
 
 type SlotValues = { day: string; start: string; end: string };
@@ -61,11 +61,7 @@ export function DateSlotForm({ eventId, timeZone, slot, onSaved, onCancel }: Dat
         }
         onSaved(saved);
       },
-      onError: (error: unknown) => {
-        const { fieldErrors, message } = splitMappedApiErrors(error, ['day', 'start', 'end']);
-        form.setErrors(fieldErrors);
-        form.setFormError(message);
-      },
+      onError: form.showApiError,
     };
     if (slot) save.mutate({ dateId: slot.id, body: { start, end } }, options);
     else save.mutate({ body: { event: eventId, start, end } }, options);
@@ -84,16 +80,11 @@ export function DateSlotForm({ eventId, timeZone, slot, onSaved, onCancel }: Dat
           {t('dates.overnightHint')}
         </Text>
         {added && <FormAlert tone="success" message={t('dates.added', { when: added })} />}
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {slot ? t('dates.saveSlot') : t('dates.addSlot')}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('actions.cancelEditing')}
-            </Button>
-          )}
-        </Group>
+        <FormActions
+          submitLabel={slot ? t('dates.saveSlot') : t('dates.addSlot')}
+          isSaving={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,20 +1,21 @@
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import { Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type { DiscountType, PromoCode } from '@hafla/shared/promo-codes/promo-codes';
 import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
-import { isolate } from '../../../lib/bidi';
 import { FormAlert } from '../../../components/form-alert';
 import { formatMoney } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useSavePromoCode } from '../api/save-promo-code';
 import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
-import { splitMappedApiErrors } from '../lib/api-errors';
-import { LOCAL_DATE_TIME_PATTERN, isoToLocalDateTime, localDateTimeToIso } from '../lib/zoned-time';
+import { dateTimeWindowRules, fromLocalInput, toLocalInput } from '../lib/date-time-window';
+import { useAmountRule } from '../lib/use-amount-rule';
+import { DateTimeWindowFields } from './date-time-window-fields';
 import { DescribedSwitch } from './described-switch';
+import { FormActions } from './form-actions';
 import classes from './organizer.module.css';
 
 /** The shared PromoCodeText rule, mirrored without pulling zod into the page chunk. */
@@ -53,7 +54,6 @@ export function PromoCodeForm({
   const { t, i18n } = useTranslation(['organizer', 'common']);
   const save = useSavePromoCode(event.id);
   const { currency, timezone } = event;
-  const toLocal = (iso: string | null) => (iso ? isoToLocalDateTime(iso, timezone) : '');
   const optionalCount = (max: number) => (text: string) => {
     if (!text.trim()) return null;
     const value = parseWholeNumber(text);
@@ -61,8 +61,11 @@ export function PromoCodeForm({
       ? null
       : t('validation.wholeNumberRange', { min: 1, max });
   };
-  const optionalDateTime = (text: string) =>
-    !text || LOCAL_DATE_TIME_PATTERN.test(text) ? null : t('validation.chooseDateTime');
+  const amountRule = useAmountRule(currency);
+  const validity = dateTimeWindowRules({
+    invalid: t('validation.chooseDateTime'),
+    endBeforeStart: t('validation.validUntilBeforeFrom'),
+  });
 
   const form = useForm<PromoValues>({
     initialValues: promoCode
@@ -76,8 +79,8 @@ export function PromoCodeForm({
           max_uses: promoCode.max_uses === null ? '' : String(promoCode.max_uses),
           max_uses_per_user:
             promoCode.max_uses_per_user === null ? '' : String(promoCode.max_uses_per_user),
-          valid_from: toLocal(promoCode.valid_from),
-          valid_until: toLocal(promoCode.valid_until),
+          valid_from: toLocalInput(promoCode.valid_from, timezone),
+          valid_until: toLocalInput(promoCode.valid_until, timezone),
           ticket_categories: promoCode.ticket_categories.map(String),
           is_active: promoCode.is_active,
         }
@@ -101,23 +104,13 @@ export function PromoCodeForm({
             ? null
             : t('validation.wholeNumberRange', { min: 1, max: 100 });
         }
-        const amount = parseAmount(text, currency);
-        if (!amount.ok) {
-          if (amount.reason === 'too_precise') return t('validation.priceTooPrecise');
-          return amount.reason === 'empty'
-            ? t('validation.amountRequired')
-            : t('validation.priceInvalid');
-        }
-        return amount.minor > 0 ? null : t('validation.amountRequired');
+        const required = t('validation.amountRequired');
+        return amountRule(text, { empty: required, zero: required });
       },
       max_uses: optionalCount(MAX_USES),
       max_uses_per_user: optionalCount(MAX_USES_PER_USER),
-      valid_from: optionalDateTime,
-      valid_until: (text, values) => {
-        const problem = optionalDateTime(text);
-        if (problem || !text || !values.valid_from) return problem;
-        return text > values.valid_from ? null : t('validation.validUntilBeforeFrom');
-      },
+      valid_from: validity.start,
+      valid_until: (text, values) => validity.end(text, values.valid_from),
     },
   });
   const { values } = form;
@@ -139,19 +132,12 @@ export function PromoCodeForm({
       max_uses_per_user: current.max_uses_per_user.trim()
         ? parseWholeNumber(current.max_uses_per_user)
         : null,
-      valid_from: current.valid_from ? localDateTimeToIso(current.valid_from, timezone) : null,
-      valid_until: current.valid_until ? localDateTimeToIso(current.valid_until, timezone) : null,
+      valid_from: fromLocalInput(current.valid_from, timezone),
+      valid_until: fromLocalInput(current.valid_until, timezone),
       ticket_categories: current.ticket_categories.map(Number),
       is_active: current.is_active,
     };
-    const options = {
-      onSuccess: onSaved,
-      onError: (error: unknown) => {
-        const { fieldErrors, message } = splitMappedApiErrors(error, Object.keys(current));
-        form.setErrors(fieldErrors);
-        form.setFormError(message);
-      },
-    };
+    const options = { onSuccess: onSaved, onError: form.showApiError };
     if (promoCode) save.mutate({ promoCodeId: promoCode.id, body }, options);
     else save.mutate({ body }, options);
   });
@@ -204,23 +190,19 @@ export function PromoCodeForm({
             {...form.inputs.max_uses_per_user}
           />
         </div>
-        <div className={classes.twoColumns}>
-          <TextInput
-            type="datetime-local"
-            label={t('promo.validFrom')}
-            description={t('promo.validFromHint')}
-            {...form.inputs.valid_from}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('promo.validUntil')}
-            description={t('promo.validUntilHint')}
-            {...form.inputs.valid_until}
-          />
-        </div>
-        <Text size="sm" c="dimmed">
-          {t('tickets.zoneNote', { zone: isolate(timezone.replace(/_/g, ' ')) })}
-        </Text>
+        <DateTimeWindowFields
+          timeZone={timezone}
+          start={{
+            label: t('promo.validFrom'),
+            description: t('promo.validFromHint'),
+            ...form.inputs.valid_from,
+          }}
+          end={{
+            label: t('promo.validUntil'),
+            description: t('promo.validUntilHint'),
+            ...form.inputs.valid_until,
+          }}
+        />
         <Checkbox.Group
           label={t('promo.categories')}
           description={t('promo.categoriesHint')}
@@ -248,14 +230,7 @@ export function PromoCodeForm({
           checked={values.is_active}
           onChange={(isActive) => form.setFieldValue('is_active', isActive)}
         />
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {t('promo.save')}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('actions.cancelEditing')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('promo.save')} isSaving={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,22 +1,19 @@
 import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type { PromoCode } from '@hafla/shared/promo-codes/promo-codes';
 import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
-import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime, formatMoney, intlLocale } from '../../../lib/format';
 import { usePromoCodes } from '../api/get-promo-codes';
 import { useTicketCategories } from '../api/get-ticket-categories';
+import { EditableListStep } from './editable-list-step';
 import { PromoCodeForm } from './promo-code-form';
 import classes from './organizer.module.css';
 
 const LIST_FORMAT: Intl.ListFormatOptions = { type: 'conjunction' };
-
-type Editing = { kind: 'new' } | { kind: 'existing'; id: number } | null;
 
 function PromoFacts({
   event,
@@ -81,15 +78,7 @@ export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
   const { t } = useTranslation('organizer');
   const promoCodes = usePromoCodes(event.id);
   const categories = useTicketCategories(event.id);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [savedCode, setSavedCode] = useState<string | null>(null);
-  const results = promoCodes.data?.results ?? [];
   const categoryList = categories.data?.results ?? [];
-
-  function saved(promoCode: PromoCode) {
-    setEditing(null);
-    setSavedCode(promoCode.code);
-  }
 
   if (promoCodes.isPending || categories.isPending) return <PageLoader />;
   if (promoCodes.isError) {
@@ -97,95 +86,53 @@ export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
   }
 
   return (
-    <Stack gap="lg">
-      <Text>{t('promo.lead')}</Text>
-      {savedCode && <FormAlert tone="success" message={t('promo.saved', { code: savedCode })} />}
-      {results.length === 0 && editing === null && <Text>{t('promo.empty')}</Text>}
-      <ul className={classes.plainList}>
-        {results.map((promoCode) => (
-          <li key={promoCode.id} className={classes.card}>
-            {editing?.kind === 'existing' && editing.id === promoCode.id ? (
-              <Stack gap="sm">
-                <Title order={3}>
-                  {t('promo.editTitle')}{' '}
-                  <span dir="ltr" className={classes.mono}>
-                    {promoCode.code}
-                  </span>
-                </Title>
-                <PromoCodeForm
-                  event={event}
-                  categories={categoryList}
-                  promoCode={promoCode}
-                  onSaved={saved}
-                  onCancel={() => setEditing(null)}
-                />
-              </Stack>
-            ) : (
-              <Stack gap="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Group gap="sm">
-                    <Title order={3} dir="ltr" className={classes.mono}>
-                      {promoCode.code}
-                    </Title>
-                    <Badge
-                      variant="light"
-                      color={promoCode.is_active ? 'green' : 'gray'}
-                      styles={{
-                        root: {
-                          color: `var(--mantine-color-${promoCode.is_active ? 'green' : 'gray'}-9)`,
-                        },
-                      }}
-                    >
-                      {promoCode.is_active ? t('promo.activeBadge') : t('promo.inactiveBadge')}
-                    </Badge>
-                  </Group>
-                  {!readOnly && (
-                    <Button
-                      variant="default"
-                      onClick={() => {
-                        setSavedCode(null);
-                        setEditing({ kind: 'existing', id: promoCode.id });
-                      }}
-                      aria-label={t('promo.editNamed', { code: promoCode.code })}
-                    >
-                      {t('actions.edit')}
-                    </Button>
-                  )}
-                </Group>
-                <PromoFacts event={event} promoCode={promoCode} categories={categoryList} />
-              </Stack>
-            )}
-          </li>
-        ))}
-      </ul>
-      {!readOnly &&
-        (editing?.kind === 'new' ? (
-          <section className={classes.card} aria-labelledby="promo-code-new">
-            <Stack gap="sm">
-              <Title order={3} id="promo-code-new">
-                {t('promo.newTitle')}
-              </Title>
-              <PromoCodeForm
-                event={event}
-                categories={categoryList}
-                onSaved={saved}
-                onCancel={() => setEditing(null)}
-              />
-            </Stack>
-          </section>
-        ) : (
-          <Group>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setSavedCode(null);
-                setEditing({ kind: 'new' });
-              }}
-            >
-              {t('promo.addButton')}
-            </Button>
-          </Group>
-        ))}
-    </Stack>
+    <EditableListStep
+      items={promoCodes.data.results}
+      readOnly={readOnly}
+      lead={t('promo.lead')}
+      empty={t('promo.empty')}
+      addLabel={t('promo.addButton')}
+      newTitle={t('promo.newTitle')}
+      savedMessage={(promoCode) => t('promo.saved', { code: promoCode.code })}
+      editTitle={(promoCode) => (
+        <>
+          {t('promo.editTitle')}{' '}
+          <span dir="ltr" className={classes.mono}>
+            {promoCode.code}
+          </span>
+        </>
+      )}
+      editLabel={(promoCode) => t('promo.editNamed', { code: promoCode.code })}
+      renderHeading={(promoCode) => (
+        <Group gap="sm">
+          <Title order={3} dir="ltr" className={classes.mono}>
+            {promoCode.code}
+          </Title>
+          <Badge
+            variant="light"
+            color={promoCode.is_active ? 'green' : 'gray'}
+            styles={{
+              root: {
+                color: `var(--mantine-color-${promoCode.is_active ? 'green' : 'gray'}-9)`,
+              },
+            }}
+          >
+            {promoCode.is_active ? t('promo.activeBadge') : t('promo.inactiveBadge')}
+          </Badge>
+        </Group>
+      )}
+      renderFacts={(promoCode) => (
+        <PromoFacts event={event} promoCode={promoCode} categories={categoryList} />
+      )}
+      renderForm={({ item, onSaved, onCancel }) => (
+        <PromoCodeForm
+          event={event}
+          categories={categoryList}
+          promoCode={item}
+          onSaved={onSaved}
+          onCancel={onCancel}
+        />
+      )}
+    />
   );
 }

@@ -1,17 +1,14 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
-import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTicketCategories } from '../api/get-ticket-categories';
+import { EditableListStep } from './editable-list-step';
 import { TicketCategoryForm } from './ticket-category-form';
 import classes from './organizer.module.css';
-
-type Editing = { kind: 'new' } | { kind: 'existing'; id: number } | null;
 
 function CategoryFacts({ event, category }: { event: Event; category: TicketCategory }) {
   const { t, i18n } = useTranslation('organizer');
@@ -56,14 +53,6 @@ export interface TicketCategoriesStepProps {
 export function TicketCategoriesStep({ event, readOnly }: TicketCategoriesStepProps) {
   const { t } = useTranslation('organizer');
   const categories = useTicketCategories(event.id);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [savedName, setSavedName] = useState<string | null>(null);
-  const results = categories.data?.results ?? [];
-
-  function saved(category: TicketCategory) {
-    setEditing(null);
-    setSavedName(category.name);
-  }
 
   if (categories.isPending) return <PageLoader />;
   if (categories.isError) {
@@ -71,72 +60,26 @@ export function TicketCategoriesStep({ event, readOnly }: TicketCategoriesStepPr
   }
 
   return (
-    <Stack gap="lg">
-      <Text>{t('tickets.lead')}</Text>
-      {savedName && <FormAlert tone="success" message={t('tickets.saved', { name: savedName })} />}
-      {results.length === 0 && editing === null && <Text>{t('tickets.empty')}</Text>}
-      <ul className={classes.plainList}>
-        {results.map((category) => (
-          <li key={category.id} className={classes.card}>
-            {editing?.kind === 'existing' && editing.id === category.id ? (
-              <Stack gap="sm">
-                <Title order={3}>{t('tickets.editTitle', { name: category.name })}</Title>
-                <TicketCategoryForm
-                  event={event}
-                  category={category}
-                  onSaved={saved}
-                  onCancel={() => setEditing(null)}
-                />
-              </Stack>
-            ) : (
-              <Stack gap="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Stack gap={2}>
-                    <Title order={3}>{category.name}</Title>
-                    {category.description && <Text size="sm">{category.description}</Text>}
-                  </Stack>
-                  {!readOnly && (
-                    <Button
-                      variant="default"
-                      onClick={() => {
-                        setSavedName(null);
-                        setEditing({ kind: 'existing', id: category.id });
-                      }}
-                      aria-label={t('tickets.editNamed', { name: category.name })}
-                    >
-                      {t('actions.edit')}
-                    </Button>
-                  )}
-                </Group>
-                <CategoryFacts event={event} category={category} />
-              </Stack>
-            )}
-          </li>
-        ))}
-      </ul>
-      {!readOnly &&
-        (editing?.kind === 'new' ? (
-          <section className={classes.card} aria-labelledby="ticket-category-new">
-            <Stack gap="sm">
-              <Title order={3} id="ticket-category-new">
-                {t('tickets.newTitle')}
-              </Title>
-              <TicketCategoryForm event={event} onSaved={saved} onCancel={() => setEditing(null)} />
-            </Stack>
-          </section>
-        ) : (
-          <Group>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setSavedName(null);
-                setEditing({ kind: 'new' });
-              }}
-            >
-              {t('tickets.addButton')}
-            </Button>
-          </Group>
-        ))}
-    </Stack>
+    <EditableListStep
+      items={categories.data.results}
+      readOnly={readOnly}
+      lead={t('tickets.lead')}
+      empty={t('tickets.empty')}
+      addLabel={t('tickets.addButton')}
+      newTitle={t('tickets.newTitle')}
+      savedMessage={(category) => t('tickets.saved', { name: category.name })}
+      editTitle={(category) => t('tickets.editTitle', { name: category.name })}
+      editLabel={(category) => t('tickets.editNamed', { name: category.name })}
+      renderHeading={(category) => (
+        <Stack gap={2}>
+          <Title order={3}>{category.name}</Title>
+          {category.description && <Text size="sm">{category.description}</Text>}
+        </Stack>
+      )}
+      renderFacts={(category) => <CategoryFacts event={event} category={category} />}
+      renderForm={({ item, onSaved, onCancel }) => (
+        <TicketCategoryForm event={event} category={item} onSaved={onSaved} onCancel={onCancel} />
+      )}
+    />
   );
 }

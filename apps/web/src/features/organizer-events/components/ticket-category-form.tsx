@@ -1,6 +1,6 @@
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
-import { Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type {
@@ -8,13 +8,14 @@ import type {
   MAX_QUANTITY as SHARED_MAX_QUANTITY,
   TicketCategory,
 } from '@hafla/shared/ticket-categories/ticket-categories';
-import { isolate } from '../../../lib/bidi';
 import { FormAlert } from '../../../components/form-alert';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTicketCategory } from '../api/save-ticket-category';
 import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
-import { splitMappedApiErrors } from '../lib/api-errors';
-import { LOCAL_DATE_TIME_PATTERN, isoToLocalDateTime, localDateTimeToIso } from '../lib/zoned-time';
+import { dateTimeWindowRules, fromLocalInput, toLocalInput } from '../lib/date-time-window';
+import { useAmountRule } from '../lib/use-amount-rule';
+import { DateTimeWindowFields } from './date-time-window-fields';
+import { FormActions } from './form-actions';
 import classes from './organizer.module.css';
 
 // Mirrors the shared bounds without pulling zod into the page chunk; tsc fails if they drift.
@@ -51,7 +52,6 @@ export function TicketCategoryForm({
   const { t } = useTranslation(['organizer', 'common']);
   const save = useSaveTicketCategory(event.id);
   const { currency, timezone } = event;
-  const toLocal = (iso: string | null) => (iso ? isoToLocalDateTime(iso, timezone) : '');
   const sold = category?.sold ?? 0;
 
   const wholeNumberIn = (min: number, max: number) => (text: string) => {
@@ -60,8 +60,11 @@ export function TicketCategoryForm({
       ? null
       : t('validation.wholeNumberRange', { min, max });
   };
-  const optionalDateTime = (text: string) =>
-    !text || LOCAL_DATE_TIME_PATTERN.test(text) ? null : t('validation.chooseDateTime');
+  const amountRule = useAmountRule(currency);
+  const salesWindow = dateTimeWindowRules({
+    invalid: t('validation.chooseDateTime'),
+    endBeforeStart: t('validation.salesEndBeforeStart'),
+  });
 
   const form = useForm<CategoryValues>({
     initialValues: category
@@ -71,8 +74,8 @@ export function TicketCategoryForm({
           is_free: category.price === 0,
           price: category.price === 0 ? '' : amountInputValue(category.price, currency),
           quantity: String(category.quantity),
-          sales_start: toLocal(category.sales_start),
-          sales_end: toLocal(category.sales_end),
+          sales_start: toLocalInput(category.sales_start, timezone),
+          sales_end: toLocalInput(category.sales_end, timezone),
           min_per_order: String(category.min_per_order),
           max_per_order: String(category.max_per_order),
         }
@@ -89,17 +92,14 @@ export function TicketCategoryForm({
         },
     validate: {
       name: (name) => (name.trim() ? null : t('common:form.required')),
-      price: (price, values) => {
-        if (values.is_free) return null;
-        const parsed = parseAmount(price, currency);
-        if (!parsed.ok) {
-          if (parsed.reason === 'empty') return t('validation.priceRequired');
-          if (parsed.reason === 'too_precise') return t('validation.priceTooPrecise');
-          return t('validation.priceInvalid');
-        }
-        if (parsed.minor === 0) return t('validation.priceZero');
-        return parsed.minor > MAX_PRICE ? t('validation.priceTooHigh') : null;
-      },
+      price: (price, values) =>
+        values.is_free
+          ? null
+          : amountRule(price, {
+              empty: t('validation.priceRequired'),
+              zero: t('validation.priceZero'),
+              max: { minor: MAX_PRICE, message: t('validation.priceTooHigh') },
+            }),
       quantity: (text) => {
         const quantity = parseWholeNumber(text);
         if (quantity === null || quantity < 1 || quantity > MAX_QUANTITY) {
@@ -107,12 +107,8 @@ export function TicketCategoryForm({
         }
         return quantity < sold ? t('validation.quantityBelowSold', { sold }) : null;
       },
-      sales_start: optionalDateTime,
-      sales_end: (text, values) => {
-        const problem = optionalDateTime(text);
-        if (problem || !text || !values.sales_start) return problem;
-        return text > values.sales_start ? null : t('validation.salesEndBeforeStart');
-      },
+      sales_start: salesWindow.start,
+      sales_end: (text, values) => salesWindow.end(text, values.sales_start),
       min_per_order: wholeNumberIn(1, MAX_PER_ORDER),
       max_per_order: (text, values) => {
         const problem = wholeNumberIn(1, MAX_PER_ORDER)(text);
@@ -133,19 +129,12 @@ export function TicketCategoryForm({
       description: current.description.trim(),
       price: typeof price === 'number' ? price : price.ok ? price.minor : 0,
       quantity: parseWholeNumber(current.quantity) ?? 0,
-      sales_start: current.sales_start ? localDateTimeToIso(current.sales_start, timezone) : null,
-      sales_end: current.sales_end ? localDateTimeToIso(current.sales_end, timezone) : null,
+      sales_start: fromLocalInput(current.sales_start, timezone),
+      sales_end: fromLocalInput(current.sales_end, timezone),
       min_per_order: parseWholeNumber(current.min_per_order) ?? 1,
       max_per_order: parseWholeNumber(current.max_per_order) ?? 1,
     };
-    const options = {
-      onSuccess: onSaved,
-      onError: (error: unknown) => {
-        const { fieldErrors, message } = splitMappedApiErrors(error, Object.keys(current));
-        form.setErrors(fieldErrors);
-        form.setFormError(message);
-      },
-    };
+    const options = { onSuccess: onSaved, onError: form.showApiError };
     if (category) save.mutate({ categoryId: category.id, body: fields }, options);
     else save.mutate({ body: { event: event.id, ...fields } }, options);
   });
@@ -198,23 +187,19 @@ export function TicketCategoryForm({
             {...form.inputs.quantity}
           />
         </div>
-        <div className={classes.twoColumns}>
-          <TextInput
-            type="datetime-local"
-            label={t('tickets.salesStart')}
-            description={t('tickets.salesStartHint')}
-            {...form.inputs.sales_start}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('tickets.salesEnd')}
-            description={t('tickets.salesEndHint')}
-            {...form.inputs.sales_end}
-          />
-        </div>
-        <Text size="sm" c="dimmed">
-          {t('tickets.zoneNote', { zone: isolate(timezone.replace(/_/g, ' ')) })}
-        </Text>
+        <DateTimeWindowFields
+          timeZone={timezone}
+          start={{
+            label: t('tickets.salesStart'),
+            description: t('tickets.salesStartHint'),
+            ...form.inputs.sales_start,
+          }}
+          end={{
+            label: t('tickets.salesEnd'),
+            description: t('tickets.salesEndHint'),
+            ...form.inputs.sales_end,
+          }}
+        />
         <div className={classes.pair}>
           <TextInput
             label={t('tickets.minPerOrder')}
@@ -229,14 +214,11 @@ export function TicketCategoryForm({
             {...form.inputs.max_per_order}
           />
         </div>
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {category ? t('tickets.save') : t('tickets.add')}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('actions.cancelEditing')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={category ? t('tickets.save') : t('tickets.add')}
+          isSaving={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
