@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { Event, EventCreateRequest, EventUpdateRequest } from '@hafla/shared/events/events';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
 import { FormAlert } from '../../../components/form-alert';
+import { NO_IMAGE_CHANGE, useImageChange } from '../../../components/image-field';
 import { useForm } from '../../../lib/use-form';
 import { useAppInfo } from '../../catalog/api/get-app-info';
 import { useCategories } from '../../catalog/api/get-categories';
@@ -28,7 +29,7 @@ import { useUploadEventCover } from '../api/upload-event-cover';
 import { parseDecimal, parseWholeNumber } from '../lib/amount-input';
 import { splitMappedApiErrors } from '../lib/api-errors';
 import { browserTimeZone, supportedTimeZones } from '../lib/time-zones';
-import { CoverField, NO_COVER_CHANGE, useCoverChange } from './cover-field';
+import { CoverField } from './cover-field';
 import { DescribedSwitch } from './described-switch';
 import classes from './organizer.module.css';
 import { TimeZoneSelect } from './time-zone-select';
@@ -202,7 +203,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const uploadCover = useUploadEventCover();
-  const [coverChange, setCoverChange] = useCoverChange();
+  const [coverChange, setCoverChange] = useImageChange();
   const [coverError, setCoverError] = useState<string | null>(initialCoverError ?? null);
   const [isSaving, setIsSaving] = useState(false);
   const locationStatusId = useId();
@@ -287,7 +288,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
     if (!coverChange.file) return null;
     try {
       await uploadCover.mutateAsync({ eventId, file: coverChange.file });
-      setCoverChange(NO_COVER_CHANGE);
+      setCoverChange(NO_IMAGE_CHANGE);
       return null;
     } catch (error) {
       const { fieldErrors, message } = splitMappedApiErrors(error, ['cover']);
@@ -311,7 +312,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
           Object.keys(changes).length > 0
             ? await update.mutateAsync({ eventId: event.id, body: changes })
             : event;
-        if (coverChange.isRemoving) setCoverChange(NO_COVER_CHANGE);
+        if (coverChange.isRemoving) setCoverChange(NO_IMAGE_CHANGE);
         const refusal = await saveCover(saved.id);
         if (refusal) {
           setCoverError(refusal);

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Button, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile, ProfileUpdateRequest } from '@hafla/shared/profile/profile';
 import { FormAlert } from '../../../components/form-alert';
+import { NO_IMAGE_CHANGE, useImageChange } from '../../../components/image-field';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { userDisplayName } from '../../../components/user-avatar';
@@ -16,38 +17,15 @@ import { useAppInfo } from '../../catalog/api/get-app-info';
 import { useOwnProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarField } from '../components/avatar-field';
-import type { AvatarChange } from '../components/avatar-field';
 import classes from '../components/profile.module.css';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
 import { PhoneField } from '../../../components/phone-field';
-
-const NO_AVATAR_CHANGE: AvatarChange = { file: null, previewUrl: null, isRemoving: false };
-
-/** The avatar being edited; its preview URL is released when replaced or when the page closes. */
-function useAvatarChange() {
-  const [change, setChange] = useState<AvatarChange>(NO_AVATAR_CHANGE);
-  const previewUrlRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    },
-    [],
-  );
-  const replace = useCallback((next: AvatarChange) => {
-    if (previewUrlRef.current && previewUrlRef.current !== next.previewUrl) {
-      URL.revokeObjectURL(previewUrlRef.current);
-    }
-    previewUrlRef.current = next.previewUrl;
-    setChange(next);
-  }, []);
-  return [change, replace] as const;
-}
 
 function ProfileForm({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation(['profile', 'common']);
   const { data: appInfo } = useAppInfo();
   const update = useUpdateProfile();
-  const [avatarChange, setAvatarChange] = useAvatarChange();
+  const [avatarChange, setAvatarChange] = useImageChange();
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
   const isOrganizer = profile.user_type === 'organizer';
@@ -88,7 +66,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
       { userId: profile.id, body },
       {
         onSuccess: () => {
-          setAvatarChange(NO_AVATAR_CHANGE);
+          setAvatarChange(NO_IMAGE_CHANGE);
           setAvatarError(null);
           setIsSaved(true);
         },
