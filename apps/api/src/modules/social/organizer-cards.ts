@@ -52,6 +52,10 @@ function cardColumns(now: Date) {
   };
 }
 
+function hasUpcomingEvents(now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${events} where ${events.organizer_id} = ${outerUserId} and ${events.status} = 'published' and ${events.last_end_at} >= ${now.toISOString()}::timestamptz)`;
+}
+
 interface CardRow {
   id: string;
   organization_name: string | null;
@@ -77,7 +81,7 @@ function toCard(row: CardRow, storage: FileStorage, isFollowing: boolean): Organ
 
 /**
  * Organizers the reader does not follow yet (nor the reader themselves), most followed first,
- * then those with more upcoming events. Anyone may ask; anonymous readers see every organizer.
+ * then those with upcoming events. Anyone may ask; anonymous readers see every organizer.
  */
 export async function findOrganizersToFollow(
   deps: CardDeps,
@@ -104,7 +108,10 @@ export async function findOrganizersToFollow(
       .select(columns)
       .from(users)
       .where(where)
-      .orderBy(desc(columns.followers_count), desc(columns.upcoming_events_count), asc(users.id))
+      // Ranking by whether an organizer has anything coming up (an EXISTS that stops at the
+      // first row) rather than by how much lets PostgreSQL count upcoming events only for the
+      // page it returns, not for every organizer.
+      .orderBy(desc(columns.followers_count), desc(hasUpcomingEvents(now)), asc(users.id))
       .limit(window.limit)
       .offset(window.offset),
     deps.db.select({ value: count() }).from(users).where(where),
