@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EmptyStateIcon } from '../../../components/empty-state';
 import { TicketIcon } from '../../../components/icons';
 import { NotFound } from '../../../components/not-found';
 import { usePageMeta } from '../../../lib/page-meta';
 import { parseEventId } from '../api/get-event';
-import classes from '../components/events.module.css';
 
 /**
  * Holds the "Book tickets" address until the booking stepper arrives (issue 5 replaces this
@@ -23,9 +23,9 @@ export function BookingPlaceholderPage() {
   if (id === null) return <NotFound />;
   return (
     <Stack align="flex-start" gap="md" py="xl" maw={560}>
-      <span className={classes.emptyIcon}>
+      <EmptyStateIcon>
         <TicketIcon size={32} />
-      </span>
+      </EmptyStateIcon>
       <Title order={1}>{t('booking.heading')}</Title>
       <Text size="lg">{t('booking.text')}</Text>
       <Group gap="sm">

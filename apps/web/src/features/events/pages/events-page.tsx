@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import type { Category } from '@hafla/shared/catalog/categories';
 import type { EventType } from '@hafla/shared/catalog/event-types';
+import { EmptyState } from '../../../components/empty-state';
 import { TicketIcon } from '../../../components/icons';
 import { FilterIcon } from '../../../components/page-icons';
 import { QueryError } from '../../../components/query-error';
@@ -307,20 +308,18 @@ export function EventsPage() {
           ) : events.isError ? (
             <QueryError error={events.error} onRetry={() => void events.refetch()} />
           ) : results.length === 0 ? (
-            <div className={classes.empty}>
-              <span className={classes.emptyIcon}>
-                <TicketIcon size={32} />
-              </span>
-              <Title order={2} size="h3">
-                {t('list.empty.title')}
-              </Title>
-              <Text>{hasFilters ? t('list.empty.filtered') : t('list.empty.none')}</Text>
-              {hasFilters && (
-                <Button variant="light" onClick={() => applyFilters(NO_FILTERS)}>
-                  {t('filters.clearAll')}
-                </Button>
-              )}
-            </div>
+            <EmptyState
+              icon={<TicketIcon size={32} />}
+              title={t('list.empty.title')}
+              text={hasFilters ? t('list.empty.filtered') : t('list.empty.none')}
+              action={
+                hasFilters && (
+                  <Button variant="light" onClick={() => applyFilters(NO_FILTERS)}>
+                    {t('filters.clearAll')}
+                  </Button>
+                )
+              }
+            />
           ) : (
             <>
               <EventGrid events={results} isStale={events.isPlaceholderData} />

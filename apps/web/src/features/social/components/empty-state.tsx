@@ -1,7 +1,7 @@
-import { Button, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import classes from './social.module.css';
+import { EmptyState as BaseEmptyState } from '../../../components/empty-state';
 
 export interface EmptyStateProps {
   icon: ReactNode;
@@ -10,19 +10,22 @@ export interface EmptyStateProps {
   action?: { to: string; label: string };
 }
 
+/** The social pages' empty state: the accent colour, a short measure, a link onwards. */
 export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
   return (
-    <div className={classes.empty}>
-      <span className={classes.emptyIcon}>{icon}</span>
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      <Text maw={420}>{text}</Text>
-      {action && (
-        <Button component={Link} to={action.to} mt="xs">
-          {action.label}
-        </Button>
-      )}
-    </div>
+    <BaseEmptyState
+      icon={icon}
+      tone="accent"
+      title={title}
+      text={text}
+      textMaxWidth={420}
+      action={
+        action && (
+          <Button component={Link} to={action.to} mt="xs">
+            {action.label}
+          </Button>
+        )
+      }
+    />
   );
 }
