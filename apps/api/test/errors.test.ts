@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@hafla/shared/common/errors';
 import { problemReports } from '../src/db/schema/catalog';
+import { errorsPlugin } from '../src/plugins/errors';
+import { i18nPlugin } from '../src/plugins/i18n';
 import { bearer, createTestContext, demoUserId, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -289,6 +292,24 @@ describe('failures of our own', () => {
       expect(envelope(ready).errors[0]?.code).toBe('service_unavailable');
     } finally {
       await broken.close().catch(() => undefined);
+    }
+  });
+
+  it('answers an exhausted database pool with 503 and Retry-After, not a 500', async () => {
+    // The pool's own error, as node-postgres raises it after connectionTimeoutMillis.
+    const app = Fastify({ logger: false });
+    await app.register(i18nPlugin);
+    await app.register(errorsPlugin);
+    app.get('/busy', async () => {
+      throw new Error('timeout exceeded when trying to connect');
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/busy' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(envelope(response).errors[0]?.code).toBe('service_unavailable');
+    } finally {
+      await app.close();
     }
   });
 });

@@ -144,6 +144,11 @@ export function sendEnvelope(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** node-postgres' pool gave up waiting for a free connection (`connectionTimeoutMillis`). */
+function isPoolExhausted(error: Error): boolean {
+  return /^timeout exceeded when trying to connect$/i.test(error.message);
+}
+
 /** The one place every failure becomes the envelope of PRODUCT.md section 1. */
 export const errorsPlugin = fp(
   async (app) => {
@@ -172,6 +177,15 @@ export const errorsPlugin = fp(
           'constraint violation',
         );
         return sendEnvelope(request, reply, mapped.status, 'validation_error', [mapped.error]);
+      }
+      if (isPoolExhausted(error)) {
+        // Every connection stayed busy past the pool's wait: the process is overloaded, not
+        // broken. A 503 with Retry-After lets clients and load balancers back off.
+        request.log.warn('database pool exhausted');
+        reply.header('retry-after', '1');
+        return sendEnvelope(request, reply, 503, 'server_error', [
+          { code: 'service_unavailable', attr: null },
+        ]);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
