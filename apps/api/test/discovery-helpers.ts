@@ -3,7 +3,12 @@ import { expect } from 'vitest';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { categories, eventTypes } from '../src/db/schema/catalog';
 import { events } from '../src/db/schema/events';
-import { addDays, dayInZone, formatInZone, zonedTimeToInstant } from '../src/lib/time';
+import {
+  addDays,
+  dayInZone,
+  formatInZone,
+  zonedTimeToInstant,
+} from '@hafla/shared/common/zoned-time';
 import {
   call,
   createPublishedEvent,

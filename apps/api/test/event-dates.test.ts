@@ -6,7 +6,7 @@ import {
   MAX_BULK_DATES,
 } from '@hafla/shared/event-dates/event-dates';
 import { Event } from '@hafla/shared/events/events';
-import { addDays, dayInZone } from '../src/lib/time';
+import { addDays, dayInZone } from '@hafla/shared/common/zoned-time';
 import {
   call,
   createAttendee,

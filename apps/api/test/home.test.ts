@@ -5,7 +5,13 @@ import { categories, eventTypes } from '../src/db/schema/catalog';
 import { eventDates, events } from '../src/db/schema/events';
 import { seedDemoEvents } from '../src/db/seed/demo-events';
 import { findEventIds } from '../src/modules/discovery/queries';
-import { addDays, dayInZone, formatInZone, weekdayOf, zonedTimeToInstant } from '../src/lib/time';
+import {
+  addDays,
+  dayInZone,
+  formatInZone,
+  weekdayOf,
+  zonedTimeToInstant,
+} from '@hafla/shared/common/zoned-time';
 import { categoryId, publishEvent, setFeatured } from './discovery-helpers';
 import {
   call,

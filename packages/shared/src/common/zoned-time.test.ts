@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayInZone, formatInZone, weekdayOf, zonedTimeToInstant } from './time';
+import {
+  addDays,
+  dayInZone,
+  formatInZone,
+  offsetMinutesAt,
+  weekdayOf,
+  zonedTimeToInstant,
+} from './zoned-time';
+
+describe('offsetMinutesAt', () => {
+  it('answers the offset in force at the instant, DST included', () => {
+    expect(offsetMinutesAt(new Date('2026-12-01T16:00:00Z'), 'Asia/Riyadh')).toBe(180);
+    expect(offsetMinutesAt(new Date('2026-01-15T12:00:00Z'), 'America/New_York')).toBe(-300);
+    expect(offsetMinutesAt(new Date('2026-07-15T12:00:00Z'), 'America/New_York')).toBe(-240);
+    expect(offsetMinutesAt(new Date('2026-12-01T16:00:00Z'), 'Asia/Kolkata')).toBe(330);
+  });
+});
 
 describe('formatInZone', () => {
   it('writes the wall clock of the zone with its offset', () => {
@@ -56,5 +72,7 @@ describe('calendar helpers', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(weekdayOf('2026-11-27')).toBe(5);
+    expect(weekdayOf('2026-12-05')).toBe(6);
+    expect(weekdayOf('2026-12-06')).toBe(0);
   });
 });

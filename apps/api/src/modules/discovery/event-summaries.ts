@@ -8,7 +8,7 @@ import { categories, eventTypes } from '../../db/schema/catalog';
 import { eventDates, events } from '../../db/schema/events';
 import { wishlistItems } from '../../db/schema/social';
 import type { FileStorage } from '../../lib/storage';
-import { formatInZone } from '../../lib/time';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { eventStatusOf } from '../events/ownership';
 import { organizerName } from '../social/organizer-cards';
 

@@ -10,7 +10,7 @@ import type { Home, HomeQuery, HomeSectionContent } from '@hafla/shared/events/h
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
-import { formatInZone } from '../../lib/time';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { getHomePageConfig } from '../catalog/home-config';
 import { findOrganizersToFollow } from '../social/organizer-cards';
 import { followStats } from '../social/social-counts';

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
-import { dayInZone, formatInZone } from '../../lib/time';
+import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { countPatternSlots, expandPattern } from './bulk-pattern';
 import * as queries from './queries';

@@ -6,7 +6,7 @@ import type {
 } from '@hafla/shared/ticket-categories/ticket-categories';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { formatInZone } from '../../lib/time';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import * as queries from './queries';
 

@@ -1,4 +1,5 @@
-import { addDays, slotInstants, weekdayOf } from './zoned-time';
+import { addDays, weekdayOf } from '@hafla/shared/common/zoned-time';
+import { slotInstants } from './zoned-time';
 
 export interface BulkPattern {
   start_date: string;

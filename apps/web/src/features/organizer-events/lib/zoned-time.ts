@@ -1,81 +1,26 @@
+import {
+  addDays,
+  dayInZone,
+  formatInZone,
+  offsetMinutesAt,
+  zonedTimeToInstant,
+} from '@hafla/shared/common/zoned-time';
+
 /**
  * Wall-clock times in an event's IANA time zone, whatever zone the organizer's browser is in.
  * Date and time inputs hold the event's wall clock; the API takes ISO instants with an offset.
- * Pure functions over Intl, so DST rules come from the browser's time zone data, and they
- * resolve DST the way the API does (apps/api/src/lib/time.ts) so previews match what it creates.
+ * The zone math is the API's own (@hafla/shared/common/zoned-time), so previews match what it
+ * creates.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-
-/** The zone's offset from UTC at an instant, in minutes (Riyadh: 180, New York in winter: -300). */
-export function offsetMinutesAt(instant: Date, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** `+03:00`, `-04:00`, `+05:30`. */
-function offsetText(minutes: number): string {
-  const absolute = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
-}
-
-/** `2026-12-01T19:00:00+03:00`: an instant as the zone's wall clock, with the zone's offset. */
-export function formatInZone(instant: Date, timeZone: string): string {
-  const offset = offsetMinutesAt(instant, timeZone);
-  const wall = new Date(instant.getTime() + offset * 60_000);
-  return `${wall.toISOString().slice(0, 19)}${offsetText(offset)}`;
-}
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * The ISO instant (with the zone's offset) at which a wall-clock time happens in a zone. A time
- * skipped by a DST jump moves forward by the jump (02:30 on a spring-forward night is 03:30); a
- * time that happens twice takes its first pass.
+ * The ISO instant (with the zone's offset) at which a wall-clock time happens in a zone; DST gaps
+ * and repeated times resolve as in zonedTimeToInstant.
  */
 export function zonedTimeToIso(day: string, time: string, timeZone: string): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const wallAsUtc = Date.UTC(year, month - 1, date, hour, minute);
-  // At most one transition happens within half a day of any time: try the offsets on either side.
-  const before = offsetMinutesAt(new Date(wallAsUtc - 12 * 3_600_000), timeZone);
-  const after = offsetMinutesAt(new Date(wallAsUtc + 12 * 3_600_000), timeZone);
-  const wanted = `${day}T${time}`;
-  const matches = [before, after]
-    .map((offset) => new Date(wallAsUtc - offset * 60_000))
-    .filter((instant) => formatInZone(instant, timeZone).slice(0, 16) === wanted)
-    .sort((a, b) => a.getTime() - b.getTime());
-  // No match: the time falls in a spring-forward gap; the offset before it carries it past the gap.
-  return formatInZone(matches[0] ?? new Date(wallAsUtc - before * 60_000), timeZone);
+  return formatInZone(zonedTimeToInstant(day, time, timeZone), timeZone);
 }
 
 export interface ZonedParts {
@@ -104,19 +49,7 @@ export function isoToLocalDateTime(iso: string, timeZone: string): string {
 }
 
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  return formatInZone(now, timeZone).slice(0, 10);
-}
-
-/** Adds whole days to a `YYYY-MM-DD` day. */
-export function addDays(day: string, days: number): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday … 6 = Saturday, for a `YYYY-MM-DD` day. */
-export function weekdayOf(day: string): number {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return dayInZone(now, timeZone);
 }
 
 /** `GMT+3`, `GMT-4`, `GMT+5:30`, `GMT`: the zone's offset now, as people name it. */

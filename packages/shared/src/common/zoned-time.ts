@@ -1,0 +1,92 @@
+/**
+ * Time at the edges: instants are stored in UTC and shown in an event's IANA time zone. Pure
+ * functions over Intl, so DST rules come from the runtime's time zone data. The API and the web
+ * both use these, so a slot the organizer previews is the slot the API creates. No zod here: the
+ * web's entry chunk imports this module.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The zone's offset from UTC at an instant, in minutes (Riyadh: 180, New York in winter: -300). */
+export function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** `2026-12-01T19:00:00+03:00`: the instant as the zone's wall clock with its offset. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  const offset = offsetMinutesAt(instant, timeZone);
+  const wall = new Date(instant.getTime() + offset * 60_000);
+  const absolute = Math.abs(offset);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall.toISOString().slice(0, 19)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/**
+ * The instant a wall-clock time (`YYYY-MM-DD`, `HH:MM`) happens in a zone. A time skipped by a
+ * DST jump moves forward by the jump (02:30 on a spring-forward night is 03:30); a time that
+ * happens twice takes its first pass.
+ */
+export function zonedTimeToInstant(day: string, time: string, timeZone: string): Date {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wallAsUtc = Date.UTC(year, month - 1, date, hour, minute);
+  // At most one transition happens within half a day of any time: try the offsets on either side.
+  const before = offsetMinutesAt(new Date(wallAsUtc - 12 * 3_600_000), timeZone);
+  const after = offsetMinutesAt(new Date(wallAsUtc + 12 * 3_600_000), timeZone);
+  const wanted = `${day}T${time}`;
+  const matches = [before, after]
+    .map((offset) => new Date(wallAsUtc - offset * 60_000))
+    .filter((instant) => formatInZone(instant, timeZone).slice(0, 16) === wanted)
+    .sort((a, b) => a.getTime() - b.getTime());
+  // No match: the time falls in a spring-forward gap; the offset before it carries it past the gap.
+  return matches[0] ?? new Date(wallAsUtc - before * 60_000);
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return formatInZone(instant, timeZone).slice(0, 10);
+}
+
+/** Adds whole days to a `YYYY-MM-DD` day. */
+export function addDays(day: string, days: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a `YYYY-MM-DD` day. */
+export function weekdayOf(day: string): number {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+}
