@@ -21,6 +21,29 @@ function readCoordinate(text: string, limit: number): number | null {
   return text.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
 }
 
+interface CoordinateInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The shared message's id while the pair is refused. */
+  errorId: string | undefined;
+}
+
+function CoordinateInput({ label, value, onChange, errorId }: CoordinateInputProps) {
+  return (
+    <TextInput
+      label={label}
+      inputMode="decimal"
+      dir="ltr"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={errorId ? true : undefined}
+      aria-describedby={errorId}
+    />
+  );
+}
+
 /**
  * "Near me": the browser's location when the reader allows it, and always a way around it —
  * a city list, or coordinates typed in — since many refuse or have no location services.
@@ -39,6 +62,7 @@ export function PlacePicker({
   const [longitude, setLongitude] = useState('');
   const [coordinateError, setCoordinateError] = useState<string | null>(null);
   const errorId = useId();
+  const coordinatesErrorId = `${errorId}-coordinates`;
 
   async function locateMe() {
     setIsLocating(true);
@@ -103,29 +127,21 @@ export function PlacePicker({
         <details className={classes.coordinates}>
           <summary>{t('place.enterCoordinates')}</summary>
           <form className={classes.coordinateFields} onSubmit={submitCoordinates} noValidate>
-            <TextInput
+            <CoordinateInput
               label={t('place.latitude')}
-              inputMode="decimal"
-              dir="ltr"
-              autoComplete="off"
               value={latitude}
-              onChange={(event) => setLatitude(event.currentTarget.value)}
-              error={coordinateError ? true : undefined}
-              aria-describedby={coordinateError ? `${errorId}-coordinates` : undefined}
+              onChange={setLatitude}
+              errorId={coordinateError ? coordinatesErrorId : undefined}
             />
-            <TextInput
+            <CoordinateInput
               label={t('place.longitude')}
-              inputMode="decimal"
-              dir="ltr"
-              autoComplete="off"
               value={longitude}
-              onChange={(event) => setLongitude(event.currentTarget.value)}
-              error={coordinateError ? true : undefined}
-              aria-describedby={coordinateError ? `${errorId}-coordinates` : undefined}
+              onChange={setLongitude}
+              errorId={coordinateError ? coordinatesErrorId : undefined}
             />
             {coordinateError && (
               <Text
-                id={`${errorId}-coordinates`}
+                id={coordinatesErrorId}
                 size="sm"
                 role="alert"
                 c="var(--mantine-color-error)"

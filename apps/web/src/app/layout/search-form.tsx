@@ -1,8 +1,9 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SearchInput } from '../../components/search-input';
 
 export function buildEventSearchPath(search: string): string {
   const term = search.trim();
@@ -27,16 +28,11 @@ export function SearchForm({ className }: SearchFormProps) {
   return (
     <form role="search" className={className} onSubmit={submitSearch}>
       <Group gap="xs" wrap="nowrap">
-        <TextInput
-          type="search"
-          name="search"
-          enterKeyHint="search"
-          autoComplete="off"
-          aria-label={t('header.search.label')}
+        <SearchInput
+          label={t('header.search.label')}
           placeholder={t('header.search.placeholder')}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          flex={1}
+          onChange={setSearch}
         />
         <ActionIcon type="submit" variant="filled" aria-label={t('header.search.submit')}>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

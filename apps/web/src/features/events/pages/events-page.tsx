@@ -11,7 +11,6 @@ import {
   NativeSelect,
   Stack,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -25,6 +24,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { TicketIcon } from '../../../components/icons';
 import { FilterIcon } from '../../../components/page-icons';
 import { QueryError } from '../../../components/query-error';
+import { SearchInput } from '../../../components/search-input';
 import { isolate } from '../../../lib/bidi';
 import { toMinorUnits } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -76,16 +76,11 @@ function SearchBar({
 
   return (
     <form role="search" className={classes.searchForm} onSubmit={submit}>
-      <TextInput
-        type="search"
-        name="search"
-        enterKeyHint="search"
-        autoComplete="off"
-        aria-label={t('list.search.label')}
+      <SearchInput
+        label={t('list.search.label')}
         placeholder={t('list.search.placeholder')}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        flex={1}
+        onChange={setText}
       />
       <Button type="submit">{t('list.search.submit')}</Button>
     </form>
