@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@hafla/shared/catalog/categories';
 import type { EventType } from '@hafla/shared/catalog/event-types';
 import type { Language } from '@hafla/shared/common/i18n';
+import { FieldPair } from '../../../components/field-pair';
 import { PlacePicker } from '../../../components/place-picker';
 import { isolate } from '../../../lib/bidi';
 import { cityAt, savePlace } from '../../../lib/places';
@@ -133,7 +134,7 @@ function DateFilter({ filters, onChange }: EventFiltersPanelProps) {
         </Group>
       </Chip.Group>
       {choice === 'custom' && (
-        <div className={classes.twoFields}>
+        <FieldPair>
           <TextInput
             type="date"
             label={t('filters.date.from')}
@@ -148,7 +149,7 @@ function DateFilter({ filters, onChange }: EventFiltersPanelProps) {
             min={filters.dateFrom ?? undefined}
             onChange={(event) => onChange({ dateTo: event.currentTarget.value || null })}
           />
-        </div>
+        </FieldPair>
       )}
     </>
   );
@@ -193,7 +194,7 @@ function PriceFilter({ filters, onChange, currency }: EventFiltersPanelProps) {
         onChange={(event) => onChange({ free: event.currentTarget.checked })}
         size="md"
       />
-      <div className={classes.twoFields}>
+      <FieldPair>
         <TextInput
           label={t('filters.price.min', { currency })}
           inputMode="decimal"
@@ -214,7 +215,7 @@ function PriceFilter({ filters, onChange, currency }: EventFiltersPanelProps) {
           onBlur={commit}
           onKeyDown={commitOnEnter}
         />
-      </div>
+      </FieldPair>
     </>
   );
 }

@@ -7,6 +7,7 @@ import type {
   EventDateBulkResult,
   MAX_BULK_DATES as SHARED_MAX_BULK_DATES,
 } from '@hafla/shared/event-dates/event-dates';
+import { FieldPair } from '../../../components/field-pair';
 import { FormAlert } from '../../../components/form-alert';
 import { intlLocale } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
@@ -136,10 +137,10 @@ export function BulkDatesForm({ eventId, timeZone, existingStarts }: BulkDatesFo
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert message={form.formError} />
-        <div className={classes.pair}>
+        <FieldPair>
           <TextInput type="date" label={t('bulk.from')} required {...form.inputs.start_date} />
           <TextInput type="date" label={t('bulk.until')} required {...form.inputs.end_date} />
-        </div>
+        </FieldPair>
 
         <div role="group" aria-labelledby={daysLabelId}>
           <Group justify="space-between" align="center" mb="xs">

@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event, EventCreateRequest, EventUpdateRequest } from '@hafla/shared/events/events';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
+import { FieldPair } from '../../../components/field-pair';
 import { FormAlert } from '../../../components/form-alert';
 import { NO_IMAGE_CHANGE, useImageChange } from '../../../components/image-field';
 import { useForm } from '../../../lib/use-form';
@@ -432,7 +433,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
                   {...form.inputs.address}
                 />
                 <Stack gap="xs">
-                  <div className={classes.pair}>
+                  <FieldPair>
                     <TextInput
                       label={t('details.latitude')}
                       inputMode="decimal"
@@ -445,7 +446,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
                       dir="ltr"
                       {...form.inputs.longitude}
                     />
-                  </div>
+                  </FieldPair>
                   <Text size="sm" c="dimmed">
                     {t('details.coordinatesHint')}
                   </Text>

@@ -8,6 +8,7 @@ import type {
   MAX_QUANTITY as SHARED_MAX_QUANTITY,
   TicketCategory,
 } from '@hafla/shared/ticket-categories/ticket-categories';
+import { FieldPair } from '../../../components/field-pair';
 import { FormAlert } from '../../../components/form-alert';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTicketCategory } from '../api/save-ticket-category';
@@ -200,7 +201,7 @@ export function TicketCategoryForm({
             ...form.inputs.sales_end,
           }}
         />
-        <div className={classes.pair}>
+        <FieldPair>
           <TextInput
             label={t('tickets.minPerOrder')}
             inputMode="numeric"
@@ -213,7 +214,7 @@ export function TicketCategoryForm({
             required
             {...form.inputs.max_per_order}
           />
-        </div>
+        </FieldPair>
         <FormActions
           submitLabel={category ? t('tickets.save') : t('tickets.add')}
           isSaving={save.isPending}
