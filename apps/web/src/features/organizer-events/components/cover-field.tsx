@@ -1,19 +1,10 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ImageField } from '../../../components/image-field';
-import type { ImageChange } from '../../../components/image-field';
+import type { ImageFieldProps } from '../../../components/image-field';
 import classes from './organizer.module.css';
 
-export interface CoverFieldProps {
-  currentUrl: string | null;
-  change: ImageChange;
-  onChange: (change: ImageChange) => void;
-  maxBytes: number;
-  /** The API's or the browser's objection, shown under the image. */
-  error: string | null;
-  onError: (message: string | null) => void;
-  disabled?: boolean;
-}
+export type CoverFieldProps = Omit<ImageFieldProps, 'texts' | 'renderImage' | 'isInline'>;
 
 /** The event's cover: a wide image, or a placeholder that says there is none yet. */
 export function CoverField(props: CoverFieldProps) {

@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile } from '@hafla/shared/profile/profile';
 import { ImageField } from '../../../components/image-field';
-import type { ImageChange } from '../../../components/image-field';
+import type { ImageFieldProps } from '../../../components/image-field';
 import { UserAvatar } from '../../../components/user-avatar';
 
-export interface AvatarFieldProps {
+export interface AvatarFieldProps extends Pick<
+  ImageFieldProps,
+  'change' | 'onChange' | 'maxBytes' | 'error' | 'onError'
+> {
   user: OwnProfile;
-  change: ImageChange;
-  onChange: (change: ImageChange) => void;
-  maxBytes: number;
-  /** The API's or the browser's objection, shown under the photo. */
-  error: string | null;
-  onError: (message: string | null) => void;
 }
 
 /** The profile photo, beside its buttons; without one, the initials stand in for it. */
