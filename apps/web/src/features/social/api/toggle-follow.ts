@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FollowState, OrganizerCard } from '@hafla/shared/social/follows';
 import { apiClient } from '../../../lib/api-client';
 import { followingQueryOptions } from './get-following';
-import type { OrganizerCardList } from './get-following';
+import { changeListOptimistically, withItemFirst } from './optimistic-list';
 import { socialKeys } from './social-keys';
 
 export interface FollowTarget {
@@ -41,12 +41,6 @@ function toCard(organizer: FollowTarget): OrganizerCard {
   };
 }
 
-function withOrganizer(list: OrganizerCardList, organizer: FollowTarget, isFollowing: boolean) {
-  const others = list.results.filter((item) => item.id !== organizer.id);
-  const results = isFollowing ? [toCard(organizer), ...others] : others;
-  return { ...list, count: list.count + (results.length - list.results.length), results };
-}
-
 /**
  * Follows or unfollows at once and then asks the API; a refusal puts the button back. Like
  * the heart, fetched only when the button is pressed. The answer's follower count is kept
@@ -56,21 +50,16 @@ export async function toggleFollow(
   queryClient: QueryClient,
   input: ToggleFollowInput,
 ): Promise<FollowState> {
-  const { queryKey } = followingQueryOptions(input.userId);
-  await queryClient.cancelQueries({ queryKey });
-  const previous = queryClient.getQueryData(queryKey);
-  if (previous) {
-    queryClient.setQueryData(queryKey, withOrganizer(previous, input.organizer, input.isFollowing));
-  }
   try {
-    const state = await setFollowing(input);
+    const state = await changeListOptimistically(
+      queryClient,
+      followingQueryOptions(input.userId).queryKey,
+      (list) => withItemFirst(list, toCard(input.organizer), input.isFollowing),
+      () => setFollowing(input),
+    );
     queryClient.setQueryData(socialKeys.followState(state.organizer), state);
     return state;
-  } catch (error) {
-    if (previous) queryClient.setQueryData(queryKey, previous);
-    throw error;
   } finally {
-    void queryClient.invalidateQueries({ queryKey });
     void queryClient.invalidateQueries({ queryKey: socialKeys.followers(input.organizer.id) });
   }
 }

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { EventSummary, EventSummaryList } from '@hafla/shared/events/discovery';
+import type { EventSummary } from '@hafla/shared/events/discovery';
 import type { WishlistRequest, WishlistState } from '@hafla/shared/social/wishlist';
 import { apiClient } from '../../../lib/api-client';
 import { wishlistQueryOptions } from './get-wishlist';
+import { changeListOptimistically, withItemFirst } from './optimistic-list';
 
 export interface ToggleWishlistInput {
   userId: string;
@@ -24,33 +25,20 @@ export function setWishlisted({
   );
 }
 
-function withEvent(list: EventSummaryList, event: EventSummary, isWishlisted: boolean) {
-  const others = list.results.filter((item) => item.id !== event.id);
-  const results = isWishlisted ? [{ ...event, is_wishlisted: true }, ...others] : others;
-  return { ...list, count: list.count + (results.length - list.results.length), results };
-}
-
 /**
  * Fills or empties the heart at once and then asks the API; a refusal puts it back as it
  * was. A plain function rather than a mutation hook: the heart is on the home page, whose
  * code ships in the first download, and this part is fetched only when a heart is pressed.
  */
-export async function toggleWishlist(
+export function toggleWishlist(
   queryClient: QueryClient,
   input: ToggleWishlistInput,
 ): Promise<WishlistState> {
-  const { queryKey } = wishlistQueryOptions(input.userId);
-  await queryClient.cancelQueries({ queryKey });
-  const previous = queryClient.getQueryData(queryKey);
-  if (previous) {
-    queryClient.setQueryData(queryKey, withEvent(previous, input.event, input.isWishlisted));
-  }
-  try {
-    return await setWishlisted(input);
-  } catch (error) {
-    if (previous) queryClient.setQueryData(queryKey, previous);
-    throw error;
-  } finally {
-    void queryClient.invalidateQueries({ queryKey });
-  }
+  const event = { ...input.event, is_wishlisted: true };
+  return changeListOptimistically(
+    queryClient,
+    wishlistQueryOptions(input.userId).queryKey,
+    (list) => withItemFirst(list, event, input.isWishlisted),
+    () => setWishlisted(input),
+  );
 }
