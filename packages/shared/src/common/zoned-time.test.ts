@@ -76,3 +76,16 @@ describe('calendar helpers', () => {
     expect(weekdayOf('2026-12-06')).toBe(0);
   });
 });
+
+describe('offsetMinutesAt', () => {
+  it('changes exactly at a transition, minute by minute, however often it is asked', () => {
+    // New York springs forward at 07:00 UTC on 8 March 2026.
+    const change = Date.UTC(2026, 2, 8, 7, 0);
+    for (let round = 0; round < 2; round += 1) {
+      for (let minute = -30; minute < 30; minute += 1) {
+        const instant = new Date(change + minute * 60_000);
+        expect(offsetMinutesAt(instant, 'America/New_York')).toBe(minute < 0 ? -300 : -240);
+      }
+    }
+  });
+});

@@ -27,8 +27,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+// Offsets are whole quarter hours and zones change them at whole local hours, so every change
+// falls on a UTC quarter hour: one answer per zone and quarter hour is exact. Pages list many
+// instants in few zones, and formatToParts is the costly step (microseconds per call).
+const QUARTER_HOUR = 15 * 60_000;
+const MAX_CACHED_OFFSETS = 50_000;
+const offsetCache = new Map<string, number>();
+
 /** The zone's offset from UTC at an instant, in minutes (Riyadh: 180, New York in winter: -300). */
 export function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const key = `${timeZone} ${Math.floor(instant.getTime() / QUARTER_HOUR)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = readOffsetMinutes(instant, timeZone);
+    if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function readOffsetMinutes(instant: Date, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
