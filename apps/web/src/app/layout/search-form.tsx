@@ -1,9 +1,9 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SearchInput } from '../../components/search-input';
+import { SEARCH_INPUT_PROPS } from '../../components/search-input-props';
 
 export function buildEventSearchPath(search: string): string {
   const term = search.trim();
@@ -28,11 +28,12 @@ export function SearchForm({ className }: SearchFormProps) {
   return (
     <form role="search" className={className} onSubmit={submitSearch}>
       <Group gap="xs" wrap="nowrap">
-        <SearchInput
-          label={t('header.search.label')}
+        <TextInput
+          {...SEARCH_INPUT_PROPS}
+          aria-label={t('header.search.label')}
           placeholder={t('header.search.placeholder')}
           value={search}
-          onChange={setSearch}
+          onChange={(event) => setSearch(event.currentTarget.value)}
         />
         <ActionIcon type="submit" variant="filled" aria-label={t('header.search.submit')}>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -11,6 +11,7 @@ import {
   NativeSelect,
   Stack,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -24,7 +25,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { TicketIcon } from '../../../components/icons';
 import { FilterIcon } from '../../../components/page-icons';
 import { QueryError } from '../../../components/query-error';
-import { SearchInput } from '../../../components/search-input';
+import { SEARCH_INPUT_PROPS } from '../../../components/search-input-props';
 import { isolate } from '../../../lib/bidi';
 import { toMinorUnits } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -76,11 +77,12 @@ function SearchBar({
 
   return (
     <form role="search" className={classes.searchForm} onSubmit={submit}>
-      <SearchInput
-        label={t('list.search.label')}
+      <TextInput
+        {...SEARCH_INPUT_PROPS}
+        aria-label={t('list.search.label')}
         placeholder={t('list.search.placeholder')}
         value={text}
-        onChange={setText}
+        onChange={(event) => setText(event.currentTarget.value)}
       />
       <Button type="submit">{t('list.search.submit')}</Button>
     </form>
