@@ -1,17 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { EventSummary } from '@hafla/shared/events/discovery';
-import { categories, eventTypes } from '../src/db/schema/catalog';
-import { events } from '../src/db/schema/events';
 import {
   addDays,
   dayInZone,
   formatInZone,
   zonedTimeToInstant,
 } from '@hafla/shared/common/zoned-time';
+import type { EventSummary } from '@hafla/shared/events/discovery';
+import { categories, eventTypes } from '../src/db/schema/catalog';
+import { events } from '../src/db/schema/events';
 import {
   call,
   createPublishedEvent,
+  type Account,
   type EventFixture,
   type EventFixtureOverrides,
 } from './event-helpers';
@@ -41,14 +42,18 @@ export async function eventTypeId(ctx: TestContext, slug: string): Promise<numbe
   return row.id;
 }
 
-/** A slot `days` from today at a wall-clock time in a zone, `hours` long, as the API takes it. */
-export function slotAt(days: number, time: string, timeZone = 'Asia/Riyadh', hours = 2) {
-  const day = addDays(dayInZone(new Date(), timeZone), days);
-  const start = zonedTimeToInstant(day, time, timeZone);
+/** A slot from an instant, `hours` long, written in a zone as the API takes it. */
+export function slotFrom(start: Date, timeZone = 'Asia/Riyadh', hours = 2) {
   return {
     start: formatInZone(start, timeZone),
     end: formatInZone(new Date(start.getTime() + hours * 3_600_000), timeZone),
   };
+}
+
+/** A slot `days` from today at a wall-clock time in a zone, `hours` long, as the API takes it. */
+export function slotAt(days: number, time: string, timeZone = 'Asia/Riyadh', hours = 2) {
+  const day = addDays(dayInZone(new Date(), timeZone), days);
+  return slotFrom(zonedTimeToInstant(day, time, timeZone), timeZone, hours);
 }
 
 /** A published event (through the API) with one slot `days` ahead unless dates are given. */
@@ -64,10 +69,21 @@ export function publishEvent(
   });
 }
 
-export async function cancelEvent(ctx: TestContext, auth: string, id: number): Promise<void> {
-  const response = await call(ctx, auth, 'PATCH', `/api/v1/events/${id}/`, {
-    status: 'cancelled',
+/** `fan` adds an event to their wishlist through the API. */
+export async function wishlistEvent(ctx: TestContext, fan: Account, event: number): Promise<void> {
+  const response = await call(ctx, fan.auth, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, {
+    event,
   });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** `fan` follows an organizer through the API. */
+export async function followOrganizer(
+  ctx: TestContext,
+  fan: Account,
+  organizerId: string,
+): Promise<void> {
+  const response = await call(ctx, fan.auth, 'POST', `/api/v1/profile/${organizerId}/follow/`);
   expect(response.statusCode, response.body).toBe(200);
 }
 

@@ -3,21 +3,25 @@ import { EventDetail, EventSummaryList } from '@hafla/shared/events/discovery';
 import { haversineKm } from '../src/modules/discovery/geo';
 import {
   categoryId,
-  cancelEvent,
   eventTypeId,
+  followOrganizer,
   listIds,
   publishEvent,
   slotAt,
+  wishlistEvent,
 } from './discovery-helpers';
 import {
   call,
+  cancelEvent,
   createAttendee,
   createOrganizer,
+  expectError,
+  expectOk,
   moveEventToPast,
   setPublishLimit,
   type Account,
 } from './event-helpers';
-import { createTestContext, firstError, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,11 +33,8 @@ afterAll(() => ctx.close());
 const list = (query: string, auth: string | null = null) =>
   call(ctx, auth, 'GET', `/api/v1/events_read/?${query}`);
 
-async function page(query: string, auth: string | null = null) {
-  const response = await list(query, auth);
-  expect(response.statusCode, response.body).toBe(200);
-  return EventSummaryList.parse(response.json());
-}
+const page = async (query: string, auth: string | null = null) =>
+  expectOk(await list(query, auth), 200, EventSummaryList);
 
 /** Riyadh's centre, and points at known distances from it. */
 const RIYADH = { lat: 24.7136, lng: 46.6753 };
@@ -118,15 +119,11 @@ describe('GET /api/v1/events_read/', () => {
     ['sort=cheapest', 'invalid_choice', 'sort'],
     [`search=${'a'.repeat(201)}`, 'max_length', 'search'],
   ])('refuses %s with %s on %s', async (query, code, attr) => {
-    const response = await list(query);
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code, attr });
+    expectError(await list(query), 400, code, attr);
   });
 
   it('answers token_not_valid for a bad token, even though reading needs none', async () => {
-    const response = await list('', 'Bearer not-a-token');
-    expect(response.statusCode).toBe(401);
-    expect(firstError(response)?.code).toBe('token_not_valid');
+    expectError(await list('', 'Bearer not-a-token'), 401, 'token_not_valid');
   });
 });
 
@@ -268,9 +265,7 @@ describe('GET /api/v1/events_read/ with filters', () => {
   });
 
   it('refuses a price range whose end comes before its start', async () => {
-    const response = await list('price_min=5000&price_max=100');
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code: 'range_invalid', attr: 'price_max' });
+    expectError(await list('price_min=5000&price_max=100'), 400, 'range_invalid', 'price_max');
   });
 });
 
@@ -316,9 +311,12 @@ describe('GET /api/v1/events_read/ with dates', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const response = await list(`date_from=${riyadhDay(5)}&date_to=${riyadhDay(4)}`);
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code: 'range_invalid', attr: 'date_to' });
+    expectError(
+      await list(`date_from=${riyadhDay(5)}&date_to=${riyadhDay(4)}`),
+      400,
+      'range_invalid',
+      'date_to',
+    );
   });
 });
 
@@ -390,9 +388,7 @@ describe('GET /api/v1/events_read/ near a point', () => {
     ['lng=46', 'coordinates_incomplete', 'lat'],
     ['sort=distance', 'required', 'lat'],
   ])('refuses %s with %s on %s', async (query, code, attr) => {
-    const response = await list(query);
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code, attr });
+    expectError(await list(query), 400, code, attr);
   });
 });
 
@@ -410,17 +406,7 @@ describe('GET /api/v1/events_read/ sorts', () => {
       [ids[1]!, 2],
       [ids[0]!, 1],
     ] as const) {
-      for (let i = 0; i < times; i += 1) {
-        const fan = await createAttendee(ctx);
-        const response = await call(
-          ctx,
-          fan.auth,
-          'POST',
-          `/api/v1/profile/${fan.id}/add_to_wishlist/`,
-          { event },
-        );
-        expect(response.statusCode, response.body).toBe(200);
-      }
+      for (let i = 0; i < times; i += 1) await wishlistEvent(ctx, await createAttendee(ctx), event);
     }
   });
 
@@ -441,9 +427,7 @@ describe('GET /api/v1/events_read/ sorts', () => {
 
   it('shows the reader which events they wishlisted', async () => {
     const fan = await createAttendee(ctx);
-    await call(ctx, fan.auth, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, {
-      event: ids[2],
-    });
+    await wishlistEvent(ctx, fan, ids[2]!);
     const result = await page(`organizer=${organizer.id}`, fan.auth);
     expect(result.results.map((e) => [e.id, e.is_wishlisted])).toEqual([
       [ids[0], false],
@@ -475,10 +459,8 @@ describe('GET /api/v1/events_read/{id}', () => {
       ],
     });
     const fan = await createAttendee(ctx);
-    await call(ctx, fan.auth, 'POST', `/api/v1/profile/${organizer.id}/follow/`);
-    await call(ctx, fan.auth, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, {
-      event: fixture.event.id,
-    });
+    await followOrganizer(ctx, fan, organizer.id);
+    await wishlistEvent(ctx, fan, fixture.event.id);
 
     const response = await call(ctx, fan.auth, 'GET', `/api/v1/events_read/${fixture.event.id}`);
     expect(response.statusCode).toBe(200);
@@ -537,14 +519,14 @@ describe('GET /api/v1/events_read/{id}', () => {
   it('answers not_found for drafts and missing events, and a field error for a bad id', async () => {
     const draft = (await publishEvent(ctx, organizer.auth, { publish: false })).event.id;
     for (const id of [draft, 2_000_000_000]) {
-      const response = await call(ctx, organizer.auth, 'GET', `/api/v1/events_read/${id}`);
-      expect(response.statusCode).toBe(404);
-      expect(firstError(response)?.code).toBe('not_found');
+      expectError(
+        await call(ctx, organizer.auth, 'GET', `/api/v1/events_read/${id}`),
+        404,
+        'not_found',
+      );
     }
-    const bad = await call(ctx, null, 'GET', '/api/v1/events_read/0');
-    expect(firstError(bad)).toMatchObject({ code: 'min_value', attr: 'id' });
+    expectError(await call(ctx, null, 'GET', '/api/v1/events_read/0'), 400, 'min_value', 'id');
     const word = await call(ctx, null, 'GET', '/api/v1/events_read/abc');
-    expect(bad.statusCode).toBe(400);
     expect(word.statusCode).toBe(400);
   });
 });

@@ -1,15 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { EventDate } from '@hafla/shared/event-dates/event-dates';
-import type { Event, EventCreateRequest } from '@hafla/shared/events/events';
-import type {
+import { EventDate } from '@hafla/shared/event-dates/event-dates';
+import { Event, type EventCreateRequest } from '@hafla/shared/events/events';
+import {
   TicketCategory,
-  TicketCategoryCreateRequest,
+  type TicketCategoryCreateRequest,
 } from '@hafla/shared/ticket-categories/ticket-categories';
 import { users } from '../src/db/schema/accounts';
 import { appSettings, categories, eventTypes } from '../src/db/schema/catalog';
 import { seedPlatformSettings } from '../src/db/seed/catalog-data';
-import { bearer, demoUserId, firstError, type TestContext } from './helpers';
+import { bearer, createTestContext, firstError, type TestContext } from './helpers';
 
 /**
  * Organizer-side fixtures built through the API (POST /api/v1/events/, event_dates,
@@ -68,10 +68,30 @@ export const createOrganizer = (ctx: TestContext, fields?: Parameters<typeof cre
 export const createAttendee = (ctx: TestContext, fields?: Parameters<typeof createAccount>[2]) =>
   createAccount(ctx, 'attendee', fields);
 
-/** The seeded demo organizer (Omar Khalil / Nour Events). */
-export async function demoOrganizer(ctx: TestContext): Promise<Account> {
-  const id = await demoUserId(ctx, 'organizer@hafla.test');
-  return { id, auth: await bearer(ctx.config, { userId: id, roles: ['attendee', 'organizer'] }) };
+/** A fresh app with the cast of the organizer-side tests. */
+export interface OrganizerTestContext {
+  ctx: TestContext;
+  organizer: Account;
+  /** A second organizer, whose events the first may not touch. */
+  rival: Account;
+  attendee: Account;
+}
+
+/**
+ * A fresh app with an organizer, a rival organizer and an attendee. `publishLimit` replaces the
+ * seed's 10 publications a month, for files that publish many fixtures as one organizer.
+ */
+export async function createOrganizerTestContext(
+  options: { publishLimit?: number } = {},
+): Promise<OrganizerTestContext> {
+  const ctx = await createTestContext();
+  if (options.publishLimit !== undefined) await setPublishLimit(ctx, options.publishLimit);
+  return {
+    ctx,
+    organizer: await createOrganizer(ctx),
+    rival: await createOrganizer(ctx),
+    attendee: await createAttendee(ctx),
+  };
 }
 
 /** The first seeded category and event type (ids differ between databases; never hard-code them). */
@@ -154,8 +174,7 @@ export async function createDraftEvent(
     '/api/v1/events/',
     await eventBody(ctx, overrides),
   );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as Event;
+  return expectOk(response, 201, Event);
 }
 
 export type TicketCategoryFixture = Partial<Omit<TicketCategoryCreateRequest, 'event'>>;
@@ -194,8 +213,7 @@ export async function createPublishedEvent(
       event: draft.id,
       ...slot,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    dates.push(response.json() as EventDate);
+    dates.push(expectOk(response, 201, EventDate));
   }
 
   const ticketCategories: TicketCategory[] = [];
@@ -207,22 +225,14 @@ export async function createPublishedEvent(
       quantity: 100,
       ...category,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    ticketCategories.push(response.json() as TicketCategory);
+    ticketCategories.push(expectOk(response, 201, TicketCategory));
   }
 
-  let event = draft;
-  if (publish ?? true) {
-    const response = await call(ctx, auth, 'PATCH', `/api/v1/events/${draft.id}/`, {
-      status: 'published',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    event = response.json() as Event;
-  } else {
-    const response = await call(ctx, auth, 'GET', `/api/v1/events/${draft.id}`);
-    event = response.json() as Event;
-  }
-  return { event, dates, ticket_categories: ticketCategories };
+  const event =
+    (publish ?? true)
+      ? await call(ctx, auth, 'PATCH', `/api/v1/events/${draft.id}/`, { status: 'published' })
+      : await call(ctx, auth, 'GET', `/api/v1/events/${draft.id}`);
+  return { event: expectOk(event, 200, Event), dates, ticket_categories: ticketCategories };
 }
 
 /** Sets the platform's monthly publishing limit (app settings 'platform'). */
@@ -257,49 +267,31 @@ export async function moveEventToPast(ctx: TestContext, eventId: number): Promis
     where event_id = ${eventId}`);
 }
 
-/** A 1×1 PNG. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Cancels an event through the API, as its organizer does. */
+export async function cancelEvent(ctx: TestContext, auth: string, id: number): Promise<void> {
+  const response = await call(ctx, auth, 'PATCH', `/api/v1/events/${id}/`, { status: 'cancelled' });
+  expect(response.statusCode, response.body).toBe(200);
+}
 
-/** A multipart/form-data body with text fields and at most one file. */
-export function multipartForm(
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; type: string; content: Buffer },
-): { payload: Buffer; contentType: string } {
-  const boundary = '----hafla' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
+/** What `app.inject()` answers, as far as the assertions read it. */
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): unknown;
+}
+
+/** Asserts a success status and answers the body parsed by its contract. */
+export function expectOk<T>(
+  response: Answer,
+  status: number,
+  contract: { parse(body: unknown): T },
+): T {
+  expect(response.statusCode, response.body).toBe(status);
+  return contract.parse(response.json());
 }
 
 /** Asserts an error envelope: its status, first code and (when given) attr; answers the first error. */
-export function expectError(
-  response: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-  attr?: string | null,
-) {
+export function expectError(response: Answer, status: number, code: string, attr?: string | null) {
   expect(response.statusCode, response.body).toBe(status);
   const error = firstError(response);
   expect(error?.code, response.body).toBe(code);
@@ -307,4 +299,32 @@ export function expectError(
   return (
     response.json() as { errors: Array<{ code: string; detail: string; attr: string | null }> }
   ).errors[0]!;
+}
+
+/**
+ * Asserts an organizer-only route: an attendee is refused with permission_denied, a visitor
+ * (no token) with not_authenticated.
+ */
+export async function expectOrganizersOnly(
+  attendee: Account,
+  send: (auth: string | null) => Promise<Answer>,
+): Promise<void> {
+  expectError(await send(attendee.auth), 403, 'permission_denied');
+  expectError(await send(null), 401, 'not_authenticated');
+}
+
+/** Asserts that a list refuses a limit outside 1–1000 and a negative offset, naming each. */
+export async function expectPageBoundsRefused(
+  ctx: TestContext,
+  auth: string,
+  url: string,
+): Promise<void> {
+  const join = url.includes('?') ? '&' : '?';
+  for (const [query, code, attr] of [
+    ['limit=0', 'min_value', 'limit'],
+    ['limit=1001', 'max_value', 'limit'],
+    ['offset=-1', 'min_value', 'offset'],
+  ] as const) {
+    expectError(await call(ctx, auth, 'GET', `${url}${join}${query}`), 400, code, attr);
+  }
 }

@@ -1,26 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
 import { Home, type HomeSectionContent } from '@hafla/shared/events/home';
 import { categories, eventTypes } from '../src/db/schema/catalog';
 import { eventDates, events } from '../src/db/schema/events';
 import { seedDemoEvents } from '../src/db/seed/demo-events';
 import { findEventIds } from '../src/modules/discovery/queries';
 import {
-  addDays,
-  dayInZone,
-  formatInZone,
-  weekdayOf,
-  zonedTimeToInstant,
-} from '@hafla/shared/common/zoned-time';
-import { categoryId, publishEvent, setFeatured } from './discovery-helpers';
+  categoryId,
+  followOrganizer,
+  publishEvent,
+  setFeatured,
+  slotFrom,
+  wishlistEvent,
+} from './discovery-helpers';
 import {
   call,
   createAttendee,
   createOrganizer,
+  expectError,
+  expectOk,
   setPublishLimit,
   type Account,
 } from './event-helpers';
-import { bearer, createTestContext, demoUserId, firstError, type TestContext } from './helpers';
+import { bearer, createTestContext, demoUserId, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -39,8 +42,7 @@ async function home(query = '', auth: string | null = null, language = 'en') {
     url: `/api/v1/home${query}`,
     headers: { 'accept-language': language, ...(auth ? { authorization: auth } : {}) },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return Home.parse(response.json());
+  return expectOk(response, 200, Home);
 }
 
 const section = (page: Home, kind: HomeSectionContent['kind']) => {
@@ -141,12 +143,7 @@ describe('GET /api/v1/home', () => {
       ids.weekend = (
         await publishEvent(ctx, organizer.auth, {
           category: sports,
-          dates: [
-            {
-              start: formatInZone(start, 'Asia/Riyadh'),
-              end: formatInZone(new Date(start.getTime() + 3_600_000), 'Asia/Riyadh'),
-            },
-          ],
+          dates: [slotFrom(start, 'Asia/Riyadh', 1)],
         })
       ).event.id;
     }
@@ -154,12 +151,7 @@ describe('GET /api/v1/home', () => {
     ids.weekday = (
       await publishEvent(ctx, organizer.auth, {
         category: sports,
-        dates: [
-          {
-            start: formatInZone(wednesday, 'Asia/Riyadh'),
-            end: formatInZone(new Date(wednesday.getTime() + 3_600_000), 'Asia/Riyadh'),
-          },
-        ],
+        dates: [slotFrom(wednesday, 'Asia/Riyadh', 1)],
       })
     ).event.id;
   });
@@ -176,9 +168,7 @@ describe('GET /api/v1/home', () => {
 
   it('fills upcoming soonest first, and popular by wishlists', async () => {
     const fan = await createAttendee(ctx);
-    await call(ctx, fan.auth, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, {
-      event: ids.music,
-    });
+    await wishlistEvent(ctx, fan, ids.music!);
     const page = await home('', fan.auth);
     const upcoming = section(page, 'upcoming').events;
     const starts = upcoming.map((e) => Date.parse(e.first_start!));
@@ -228,7 +218,7 @@ describe('GET /api/v1/home', () => {
     const fan = await createAttendee(ctx);
     const before = section(await home('', fan.auth), 'organizers').organizers.map((o) => o.id);
     expect(before).toContain(organizer.id);
-    await call(ctx, fan.auth, 'POST', `/api/v1/profile/${organizer.id}/follow/`);
+    await followOrganizer(ctx, fan, organizer.id);
     const after = section(await home('', fan.auth), 'organizers').organizers.map((o) => o.id);
     expect(after).not.toContain(organizer.id);
   });
@@ -265,9 +255,7 @@ describe('GET /api/v1/home', () => {
     ['?lat=100&lng=46', 'max_value', 'lat'],
     ['?lat=24&lng=east', 'not_a_number', 'lng'],
   ])('refuses %s with %s', async (query, code, attr) => {
-    const response = await ctx.app.inject({ url: `/api/v1/home${query}` });
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code, attr });
+    expectError(await ctx.app.inject({ url: `/api/v1/home${query}` }), 400, code, attr);
   });
 });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnProfile, PublicProfile } from '@hafla/shared/profile/profile';
 import { signUp } from './auth-helpers';
-import { createMailTestContext, demoUserId, firstError, type TestContext } from './helpers';
+import {
+  PNG,
+  createMailTestContext,
+  demoUserId,
+  firstError,
+  multipartForm,
+  type TestContext,
+} from './helpers';
 import type { SmtpSink } from './smtp-sink';
 
 let ctx: TestContext;
@@ -11,40 +18,6 @@ beforeAll(async () => {
   ({ ctx, sink, close } = await createMailTestContext());
 });
 afterAll(() => close());
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; type: string; content: Buffer },
-) {
-  const boundary = '----hafla' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 function patchWithForm(access: string, id: string, form: { payload: Buffer; contentType: string }) {
   return ctx.app.inject({
@@ -181,7 +154,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
 
   it('takes an avatar from multipart, serves it with the right headers, and removes it on null', async () => {
     const { access, user } = await completedUser();
-    const form = multipart(
+    const form = multipartForm(
       { first_name: 'Avatar' },
       { name: 'avatar', filename: 'me.png', type: 'image/png', content: PNG },
     );
@@ -210,7 +183,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
 
   it('accepts an image larger than the JSON body limit but within the upload limit', async () => {
     const { access, user } = await completedUser();
-    const form = multipart(
+    const form = multipartForm(
       {},
       {
         name: 'avatar',
@@ -225,7 +198,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
 
   it('refuses a file that only claims to be an image, and one over the size limit', async () => {
     const { access, user } = await completedUser();
-    const fake = multipart(
+    const fake = multipartForm(
       {},
       {
         name: 'avatar',
@@ -238,7 +211,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     expect(response.statusCode).toBe(400);
     expect(firstError(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
 
-    const huge = multipart(
+    const huge = multipartForm(
       {},
       {
         name: 'avatar',

@@ -5,16 +5,20 @@ import { PublicProfile } from '@hafla/shared/profile/profile';
 import { FollowerList, FollowState, OrganizerCardList } from '@hafla/shared/social/follows';
 import { WishlistState } from '@hafla/shared/social/wishlist';
 import { users } from '../src/db/schema/accounts';
-import { cancelEvent, publishEvent } from './discovery-helpers';
+import { followOrganizer, publishEvent, wishlistEvent } from './discovery-helpers';
 import {
   call,
+  cancelEvent,
   createAttendee,
   createOrganizer,
+  expectError,
+  expectOk,
+  expectPageBoundsRefused,
   moveEventToPast,
   setPublishLimit,
   type Account,
 } from './event-helpers';
-import { bearer, createTestContext, demoUserId, firstError, type TestContext } from './helpers';
+import { bearer, createTestContext, demoUserId, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,8 +48,7 @@ describe('POST /api/v1/profile/{id}/add_to_wishlist/ and remove_from_wishlist/',
     const fan = await createAttendee(ctx);
     for (let i = 0; i < 2; i += 1) {
       const added = await wish(fan, 'add_to_wishlist', { event });
-      expect(added.statusCode, added.body).toBe(200);
-      expect(WishlistState.parse(added.json())).toEqual({
+      expect(expectOk(added, 200, WishlistState)).toEqual({
         event,
         is_wishlisted: true,
         wishlist_count: 1,
@@ -74,9 +77,7 @@ describe('POST /api/v1/profile/{id}/add_to_wishlist/ and remove_from_wishlist/',
     const draft = (await publishEvent(ctx, organizer.auth, { publish: false })).event.id;
     for (const id of [draft, 2_000_000_000]) {
       for (const action of ['add_to_wishlist', 'remove_from_wishlist'] as const) {
-        const response = await wish(fan, action, { event: id });
-        expect(response.statusCode).toBe(404);
-        expect(firstError(response)).toMatchObject({ code: 'not_found', attr: 'event' });
+        expectError(await wish(fan, action, { event: id }), 404, 'not_found', 'event');
       }
     }
   });
@@ -89,17 +90,13 @@ describe('POST /api/v1/profile/{id}/add_to_wishlist/ and remove_from_wishlist/',
     [{ event: 1, user: NO_ONE }, 'unknown_field', 'user'],
   ])('refuses the body %j with %s', async (body, code, attr) => {
     const fan = await createAttendee(ctx);
-    const response = await wish(fan, 'add_to_wishlist', body);
-    expect(response.statusCode).toBe(400);
-    expect(firstError(response)).toMatchObject({ code, attr });
+    expectError(await wish(fan, 'add_to_wishlist', body), 400, code, attr);
   });
 
   it("refuses someone else's wishlist, changing nothing, and anonymous callers", async () => {
     const fan = await createAttendee(ctx);
     const victim = await createAttendee(ctx);
-    const response = await wish(fan, 'add_to_wishlist', { event }, victim.id);
-    expect(response.statusCode).toBe(403);
-    expect(firstError(response)?.code).toBe('permission_denied');
+    expectError(await wish(fan, 'add_to_wishlist', { event }, victim.id), 403, 'permission_denied');
     const theirs = await call(
       ctx,
       victim.auth,
@@ -108,13 +105,12 @@ describe('POST /api/v1/profile/{id}/add_to_wishlist/ and remove_from_wishlist/',
     );
     expect(theirs.json()).toMatchObject({ count: 0 });
 
-    const anonymous = await call(ctx, null, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, {
-      event,
-    });
-    expect(anonymous.statusCode).toBe(401);
-    expect(firstError(anonymous)?.code).toBe('not_authenticated');
-    const malformed = await wish(fan, 'add_to_wishlist', { event }, 'me');
-    expect(firstError(malformed)).toMatchObject({ code: 'invalid', attr: 'id' });
+    expectError(
+      await call(ctx, null, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, { event }),
+      401,
+      'not_authenticated',
+    );
+    expectError(await wish(fan, 'add_to_wishlist', { event }, 'me'), 400, 'invalid', 'id');
   });
 });
 
@@ -125,8 +121,7 @@ describe('GET /api/v1/profile/{id}/wishlist_events/', () => {
     const upcoming = (await publishEvent(ctx, organizer.auth, { title: 'Still to come' })).event.id;
     const ended = (await publishEvent(ctx, organizer.auth, { title: 'Over now' })).event.id;
     const cancelled = (await publishEvent(ctx, organizer.auth, { title: 'Called off' })).event.id;
-    for (const event of [upcoming, ended, cancelled])
-      await call(ctx, fan.auth, 'POST', `/api/v1/profile/${fan.id}/add_to_wishlist/`, { event });
+    for (const event of [upcoming, ended, cancelled]) await wishlistEvent(ctx, fan, event);
     await moveEventToPast(ctx, ended);
     await cancelEvent(ctx, organizer.auth, cancelled);
 
@@ -136,8 +131,7 @@ describe('GET /api/v1/profile/{id}/wishlist_events/', () => {
       'GET',
       `/api/v1/profile/${fan.id}/wishlist_events/?limit=1000`,
     );
-    expect(response.statusCode).toBe(200);
-    const page = EventSummaryList.parse(response.json());
+    const page = expectOk(response, 200, EventSummaryList);
     expect(page.results.map((e) => [e.id, e.status, e.is_wishlisted])).toEqual([
       [cancelled, 'cancelled', true],
       [ended, 'ended', true],
@@ -165,24 +159,10 @@ describe('GET /api/v1/profile/{id}/wishlist_events/', () => {
       'GET',
       `/api/v1/profile/${fan.id}/wishlist_events/`,
     );
-    expect(response.statusCode).toBe(403);
-    expect(firstError(response)?.code).toBe('permission_denied');
+    expectError(response, 403, 'permission_denied');
     const anonymous = await call(ctx, null, 'GET', `/api/v1/profile/${fan.id}/wishlist_events/`);
     expect(anonymous.statusCode).toBe(401);
-    for (const [query, code] of [
-      ['limit=1001', 'max_value'],
-      ['limit=0', 'min_value'],
-      ['offset=-3', 'min_value'],
-    ]) {
-      const bad = await call(
-        ctx,
-        fan.auth,
-        'GET',
-        `/api/v1/profile/${fan.id}/wishlist_events/?${query}`,
-      );
-      expect(bad.statusCode, query).toBe(400);
-      expect(firstError(bad)?.code).toBe(code);
-    }
+    await expectPageBoundsRefused(ctx, fan.auth, `/api/v1/profile/${fan.id}/wishlist_events/`);
   });
 });
 
@@ -194,9 +174,7 @@ describe('POST /api/v1/profile/{id}/follow/ and unfollow/', () => {
     const organizer = await createOrganizer(ctx);
     const fan = await createAttendee(ctx);
     for (let i = 0; i < 2; i += 1) {
-      const response = await follow(fan, organizer.id);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(FollowState.parse(response.json())).toEqual({
+      expect(expectOk(await follow(fan, organizer.id), 200, FollowState)).toEqual({
         organizer: organizer.id,
         is_following: true,
         followers_count: 1,
@@ -218,9 +196,7 @@ describe('POST /api/v1/profile/{id}/follow/ and unfollow/', () => {
 
   it('refuses following yourself with cannot_follow_self', async () => {
     for (const self of [await createOrganizer(ctx), await createAttendee(ctx)]) {
-      const response = await follow(self, self.id);
-      expect(response.statusCode).toBe(400);
-      expect(firstError(response)?.code).toBe('cannot_follow_self');
+      expectError(await follow(self, self.id), 400, 'cannot_follow_self');
     }
   });
 
@@ -234,15 +210,15 @@ describe('POST /api/v1/profile/{id}/follow/ and unfollow/', () => {
       .where(eq(users.id, unfinished.id));
     for (const target of [attendee.id, unfinished.id, NO_ONE]) {
       for (const action of ['follow', 'unfollow'] as const) {
-        const response = await follow(fan, target, action);
-        expect(response.statusCode).toBe(404);
-        expect(firstError(response)?.code).toBe('not_found');
+        expectError(await follow(fan, target, action), 404, 'not_found');
       }
     }
-    const malformed = await follow(fan, 'organizer');
-    expect(firstError(malformed)).toMatchObject({ code: 'invalid', attr: 'id' });
-    const anonymous = await call(ctx, null, 'POST', `/api/v1/profile/${attendee.id}/follow/`);
-    expect(firstError(anonymous)?.code).toBe('not_authenticated');
+    expectError(await follow(fan, 'organizer'), 400, 'invalid', 'id');
+    expectError(
+      await call(ctx, null, 'POST', `/api/v1/profile/${attendee.id}/follow/`),
+      401,
+      'not_authenticated',
+    );
   });
 
   it("shows in the organizer's profile: followers_count, and is_following for the reader", async () => {
@@ -268,12 +244,10 @@ describe('GET /api/v1/profile/{id}/following/ and followers/', () => {
     const first = await createOrganizer(ctx, { organization_name: 'First Followed', bio: 'Hi' });
     const second = await createOrganizer(ctx, { organization_name: 'Second Followed' });
     await publishEvent(ctx, first.auth);
-    for (const organizer of [first, second])
-      await call(ctx, fan.auth, 'POST', `/api/v1/profile/${organizer.id}/follow/`);
+    for (const organizer of [first, second]) await followOrganizer(ctx, fan, organizer.id);
 
     const response = await call(ctx, fan.auth, 'GET', `/api/v1/profile/${fan.id}/following/`);
-    expect(response.statusCode).toBe(200);
-    const page = OrganizerCardList.parse(response.json());
+    const page = expectOk(response, 200, OrganizerCardList);
     expect(page.count).toBe(2);
     expect(page.results).toEqual([
       {
@@ -301,11 +275,9 @@ describe('GET /api/v1/profile/{id}/following/ and followers/', () => {
     const organizer = await createOrganizer(ctx);
     const early = await createAttendee(ctx, { first_name: 'Early', last_name: 'Bird' });
     const late = await createAttendee(ctx, { first_name: 'Late', last_name: 'Comer' });
-    for (const fan of [early, late])
-      await call(ctx, fan.auth, 'POST', `/api/v1/profile/${organizer.id}/follow/`);
+    for (const fan of [early, late]) await followOrganizer(ctx, fan, organizer.id);
     const response = await call(ctx, null, 'GET', `/api/v1/profile/${organizer.id}/followers/`);
-    expect(response.statusCode).toBe(200);
-    const page = FollowerList.parse(response.json());
+    const page = expectOk(response, 200, FollowerList);
     expect(page.results.map((f) => [f.id, f.name])).toEqual([
       [late.id, 'Late Comer'],
       [early.id, 'Early Bird'],
@@ -324,21 +296,18 @@ describe('GET /api/v1/profile/organizers-to-follow/', () => {
     const busy = await createOrganizer(ctx, { organization_name: 'Busy Pick' });
     const quiet = await createOrganizer(ctx, { organization_name: 'Quiet Pick' });
     await publishEvent(ctx, busy.auth);
-    for (let i = 0; i < 30; i += 1) {
-      const fan = await createAttendee(ctx);
-      await call(ctx, fan.auth, 'POST', `/api/v1/profile/${popular.id}/follow/`);
-    }
+    for (let i = 0; i < 30; i += 1)
+      await followOrganizer(ctx, await createAttendee(ctx), popular.id);
 
     const reader = await createOrganizer(ctx);
-    await call(ctx, reader.auth, 'POST', `/api/v1/profile/${quiet.id}/follow/`);
+    await followOrganizer(ctx, reader, quiet.id);
     const response = await call(
       ctx,
       reader.auth,
       'GET',
       '/api/v1/profile/organizers-to-follow/?limit=1000',
     );
-    expect(response.statusCode).toBe(200);
-    const page = OrganizerCardList.parse(response.json());
+    const page = expectOk(response, 200, OrganizerCardList);
     const ids = page.results.map((card) => card.id);
     expect(ids[0]).toBe(popular.id);
     expect(page.results[0]).toMatchObject({ followers_count: 30, is_following: false });
@@ -384,7 +353,11 @@ describe('GET /api/v1/profile/organizers-to-follow/', () => {
     );
     expect(paged.results.map((c) => c.id)).toEqual(all.results.slice(1, 3).map((c) => c.id));
     expect(paged.count).toBe(all.count);
-    const bad = await call(ctx, null, 'GET', '/api/v1/profile/organizers-to-follow/?limit=-1');
-    expect(firstError(bad)).toMatchObject({ code: 'min_value', attr: 'limit' });
+    expectError(
+      await call(ctx, null, 'GET', '/api/v1/profile/organizers-to-follow/?limit=-1'),
+      400,
+      'min_value',
+      'limit',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
 import { hashPassword } from '../../lib/password';
 import { encodePngAsync } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
-import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../client';
 import { users } from '../schema/accounts';
 import { categories, eventTypes } from '../schema/catalog';

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@hafla/shared/common/i18n';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { EventSummary, TimeSlot } from '@hafla/shared/events/discovery';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -8,7 +9,6 @@ import { categories, eventTypes } from '../../db/schema/catalog';
 import { eventDates, events } from '../../db/schema/events';
 import { wishlistItems } from '../../db/schema/social';
 import type { FileStorage } from '../../lib/storage';
-import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { eventStatusOf } from '../events/ownership';
 import { organizerName } from '../social/organizer-cards';
 

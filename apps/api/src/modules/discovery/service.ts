@@ -1,5 +1,6 @@
 import type { HomeSection } from '@hafla/shared/catalog/app-config';
 import type { Language } from '@hafla/shared/common/i18n';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import {
   DEFAULT_RADIUS_KM,
   type EventDetail,
@@ -10,7 +11,6 @@ import type { Home, HomeQuery, HomeSectionContent } from '@hafla/shared/events/h
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
-import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { getHomePageConfig } from '../catalog/home-config';
 import { findOrganizersToFollow } from '../social/organizer-cards';
 import { followStats } from '../social/social-counts';

@@ -1,5 +1,5 @@
-import type { EventDateBulkRequest } from '@hafla/shared/event-dates/event-dates';
 import { addDays, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
+import type { EventDateBulkRequest } from '@hafla/shared/event-dates/event-dates';
 
 export type SlotPattern = Pick<
   EventDateBulkRequest,

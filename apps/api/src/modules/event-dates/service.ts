@@ -1,3 +1,4 @@
+import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import {
   MAX_BULK_DATES,
   type EventDate,
@@ -10,7 +11,6 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
-import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { countPatternSlots, expandPattern } from './bulk-pattern';
 import * as queries from './queries';

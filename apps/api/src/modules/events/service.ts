@@ -1,3 +1,4 @@
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type {
   Event,
   EventCreateRequest,
@@ -8,7 +9,6 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
-import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { storeImage } from '../../plugins/image-upload';
 import { checkEventShape, checkStatusTransition, monthOf } from './event-rules';
 import {

@@ -1,3 +1,4 @@
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type {
   PromoCode,
   PromoCodeCreateRequest,
@@ -7,7 +8,6 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
-import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { checkPromoTerms } from './promo-rules';
 import * as queries from './queries';

@@ -1,3 +1,4 @@
+import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type {
   TicketCategory,
   TicketCategoryCreateRequest,
@@ -6,7 +7,6 @@ import type {
 } from '@hafla/shared/ticket-categories/ticket-categories';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import * as queries from './queries';
 
