@@ -54,7 +54,8 @@ const section = (page: Home, kind: HomeSectionContent['kind']) => {
 describe('the demo data', () => {
   it('fills every section of the seeded home page', async () => {
     const page = await home('?lat=24.7136&lng=46.6753');
-    expect(page.sections.map((s) => s.kind)).toEqual([
+    const kinds = page.sections.map((s) => s.kind);
+    expect(kinds).toEqual([
       'categories',
       'featured',
       'upcoming',
@@ -64,14 +65,8 @@ describe('the demo data', () => {
       'popular',
       'organizers',
     ]);
-    for (const kind of [
-      'featured',
-      'upcoming',
-      'this_weekend',
-      'near_me',
-      'category',
-      'popular',
-    ] as const)
+    // Every section but the category links and the organizers lists events.
+    for (const kind of kinds.filter((k) => k !== 'categories' && k !== 'organizers'))
       expect(section(page, kind).events.length, kind).toBeGreaterThan(0);
     expect(section(page, 'organizers').organizers.length).toBeGreaterThanOrEqual(5);
     expect(section(page, 'featured').events.map((e) => e.title)).toEqual(

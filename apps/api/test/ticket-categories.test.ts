@@ -43,6 +43,15 @@ const getCategory = async (id: number) =>
     TicketCategory,
   );
 
+/** A valid create body for an event's category, changed by `fields`. */
+const categoryBody = (eventId: number, fields: object = {}) => ({
+  event: eventId,
+  name: 'X',
+  price: 100,
+  quantity: 10,
+  ...fields,
+});
+
 async function newCategory(eventId: number, fields: object = {}) {
   const response = await create(organizer.auth, {
     event: eventId,
@@ -105,7 +114,6 @@ describe('POST /api/v1/ticket/create/', () => {
 
   it('refuses negative, zero and oversized prices and quantities', async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
-    const base = { event: event.id, name: 'X', price: 100, quantity: 10 };
     for (const [fields, code, attr] of [
       [{ price: -1 }, 'min_value', 'price'],
       [{ price: MAX_PRICE + 1 }, 'max_value', 'price'],
@@ -117,7 +125,7 @@ describe('POST /api/v1/ticket/create/', () => {
       [{ name: '' }, 'min_length', 'name'],
       [{ min_per_order: 0 }, 'min_value', 'min_per_order'],
     ] as const) {
-      expectError(await create(organizer.auth, { ...base, ...fields }), 400, code, attr);
+      expectError(await create(organizer.auth, categoryBody(event.id, fields)), 400, code, attr);
     }
     const list = await call(
       ctx,
@@ -130,40 +138,31 @@ describe('POST /api/v1/ticket/create/', () => {
 
   it('refuses a maximum per order below the minimum or above the event cap', async () => {
     const event = await createDraftEvent(ctx, organizer.auth, { max_tickets_per_order: 5 });
-    const base = { event: event.id, name: 'X', price: 100, quantity: 10 };
+    const createWith = (fields: object) => create(organizer.auth, categoryBody(event.id, fields));
     expectError(
-      await create(organizer.auth, { ...base, min_per_order: 4, max_per_order: 3 }),
+      await createWith({ min_per_order: 4, max_per_order: 3 }),
       400,
       'per_order_invalid',
       'max_per_order',
     );
     const error = expectError(
-      await create(organizer.auth, { ...base, max_per_order: 6 }),
+      await createWith({ max_per_order: 6 }),
       400,
       'max_value',
       'max_per_order',
     );
     expect(error.detail).toContain('5');
     // The default maximum is the event's cap, so a minimum above it cannot be met.
-    expectError(
-      await create(organizer.auth, { ...base, min_per_order: 6 }),
-      400,
-      'per_order_invalid',
-      'max_per_order',
-    );
+    expectError(await createWith({ min_per_order: 6 }), 400, 'per_order_invalid', 'max_per_order');
   });
 
   it('refuses a sales window that ends before it starts', async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
     expectError(
-      await create(organizer.auth, {
-        event: event.id,
-        name: 'X',
-        price: 100,
-        quantity: 10,
-        sales_start: inDays(5),
-        sales_end: inDays(4),
-      }),
+      await create(
+        organizer.auth,
+        categoryBody(event.id, { sales_start: inDays(5), sales_end: inDays(4) }),
+      ),
       400,
       'sales_window_invalid',
       'sales_end',
@@ -172,10 +171,14 @@ describe('POST /api/v1/ticket/create/', () => {
 
   it('refuses unknown fields (sold is read-only) and ids above the 32-bit range', async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
-    const base = { event: event.id, name: 'X', price: 100, quantity: 10 };
-    expectError(await create(organizer.auth, { ...base, sold: 3 }), 400, 'unknown_field', 'sold');
     expectError(
-      await create(organizer.auth, { ...base, event: 2 ** 31 }),
+      await create(organizer.auth, categoryBody(event.id, { sold: 3 })),
+      400,
+      'unknown_field',
+      'sold',
+    );
+    expectError(
+      await create(organizer.auth, categoryBody(event.id, { event: 2 ** 31 })),
       400,
       'max_value',
       'event',
@@ -184,7 +187,7 @@ describe('POST /api/v1/ticket/create/', () => {
 
   it("answers not_found for another organizer's event; attendees and visitors are refused", async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
-    const body = { event: event.id, name: 'X', price: 100, quantity: 10 };
+    const body = categoryBody(event.id);
     expectError(await create(rival.auth, body), 404, 'not_found', 'event');
     await expectOrganizersOnly(attendee, (auth) => create(auth, body));
   });
