@@ -6,8 +6,8 @@ test.describe('first visit', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText('Music', { exact: true })).toBeVisible();
-    await expect(page.getByText('Theatre', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Theatre', exact: true })).toBeVisible();
     await expect(page.getByText('v0.1.0')).toBeVisible();
     await expect(page).toHaveTitle(/Hafla/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -19,21 +19,21 @@ test.describe('first visit', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByText('Music', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: /العربية/ }).click();
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Change language: العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByText('موسيقى', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'موسيقى', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByText('موسيقى', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'موسيقى', exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('button', { name: 'تغيير اللغة: English' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByText('Music', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toBeVisible();
   });
 
   test('the FAQ shows the seeded questions and opens an answer', async ({ page }) => {
@@ -58,6 +58,6 @@ test.describe('first visit', () => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await expect(page.getByText('Music', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toBeVisible();
   });
 });
