@@ -171,7 +171,7 @@ export function TicketCategoryForm({
           {!values.is_free && (
             <TextInput
               label={t('tickets.price', { currency })}
-              description={t('tickets.priceHint')}
+              description={t('tickets.priceHint', { currency })}
               inputMode="decimal"
               dir="ltr"
               required
