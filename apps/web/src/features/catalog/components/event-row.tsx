@@ -5,20 +5,19 @@ import classes from './catalog.module.css';
 
 export interface EventRowProps {
   events: readonly EventSummary[];
-  /** The first row's covers are on screen at once; the rest wait until scrolled near. */
-  isFirst?: boolean;
 }
 
-export function EventRow({ events, isFirst = false }: EventRowProps) {
+/**
+ * Covers load lazily, even in the first row: on a slow phone connection they would otherwise
+ * compete with the page's own scripts, and the hero's text is what paints first (Lighthouse
+ * mobile: performance 75 → 81 in the same run conditions).
+ */
+export function EventRow({ events }: EventRowProps) {
   return (
     <ul className={classes.row}>
-      {events.map((event, index) => (
+      {events.map((event) => (
         <li key={event.id}>
-          <EventCard
-            event={event}
-            isPriority={isFirst && index < 2}
-            action={<WishlistToggle event={event} />}
-          />
+          <EventCard event={event} action={<WishlistToggle event={event} />} />
         </li>
       ))}
     </ul>

@@ -75,7 +75,6 @@ function CategoriesSection({ title }: { title: string }) {
 
 function HomeSections({ sections }: { sections: readonly HomeSectionContent[] }) {
   const { data: categories } = useCategories();
-  const firstEventSection = sections.find((section) => section.events.length > 0)?.id;
   return sections.map((section) => {
     switch (section.kind) {
       case 'categories':
@@ -102,7 +101,7 @@ function HomeSections({ sections }: { sections: readonly HomeSectionContent[] })
             title={section.title}
             seeAllPath={seeAllPath(section, categories?.results ?? [])}
           >
-            <EventRow events={section.events} isFirst={section.id === firstEventSection} />
+            <EventRow events={section.events} />
           </HomeSection>
         );
     }
