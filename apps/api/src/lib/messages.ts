@@ -74,7 +74,6 @@ const en: Catalog = {
     'A fixed discount cannot exceed the price of a ticket it applies to ({price}).',
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
   cannot_follow_self: 'You cannot follow yourself.',
-  not_an_organizer: 'Only organizers can be followed.',
   range_invalid: 'The end of this range comes before its start.',
 };
 
@@ -144,7 +143,6 @@ const ar: Catalog = {
   promo_value_exceeds_price: 'لا يمكن أن يتجاوز الخصم الثابت سعر تذكرة يُطبّق عليها ({price}).',
   ticket_category_not_in_event: 'فئة التذاكر هذه لا تتبع هذه الفعالية.',
   cannot_follow_self: 'لا يمكنك متابعة نفسك.',
-  not_an_organizer: 'يمكن متابعة المنظمين فقط.',
   range_invalid: 'نهاية هذا النطاق تسبق بدايته.',
 };
 
