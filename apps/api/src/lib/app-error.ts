@@ -33,3 +33,10 @@ export class AppError extends Error {
 
 export const notFound = (attr: string | null = null) =>
   new AppError('not_found', { status: 404, attr });
+
+/** A 400 about one field of the input (`attr`), like the schema's own field errors. */
+export const fieldError = (
+  code: string,
+  attr: string | null,
+  params?: Record<string, string | number>,
+) => new AppError(code, { status: 400, attr, params, type: 'validation_error' });

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { fieldError } from './app-error';
+import type { FileStorage } from './storage';
+
 export interface ImageType {
   mime: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
   extension: 'png' | 'jpg' | 'webp' | 'gif';
@@ -28,3 +32,21 @@ export const MIME_BY_EXTENSION: Record<string, ImageType['mime']> = {
   webp: 'image/webp',
   gif: 'image/gif',
 };
+
+/**
+ * Checks the bytes are an image and stores them under `<folder>/<content hash>.<extension>`, so
+ * a file never changes under its URL. Answers the storage key; not an image → 400 image_invalid.
+ */
+export async function storeImage(
+  storage: FileStorage,
+  content: Buffer,
+  folder: string,
+  attr: string,
+): Promise<string> {
+  const type = detectImageType(content);
+  if (!type) throw fieldError('image_invalid', attr);
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
+  const key = `${folder}/${digest}.${type.extension}`;
+  await storage.put(key, content);
+  return key;
+}

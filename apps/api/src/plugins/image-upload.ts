@@ -1,11 +1,7 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
-import { AppError } from '../lib/app-error';
-import { detectImageType } from '../lib/image-type';
-import type { FileStorage } from '../lib/storage';
 import type { App } from '../lib/types';
 
 declare module 'fastify' {
@@ -41,22 +37,4 @@ export async function acceptImageUploads(app: App, fileFields: readonly string[]
 /** The bytes of an uploaded file field, or null when the request carried none. */
 export function uploadedFile(request: FastifyRequest, field: string): Buffer | null {
   return request.uploadedFiles?.[field] ?? null;
-}
-
-/**
- * Stores an image under `<folder>/<content hash>.<extension>` and answers its key. The type comes
- * from the bytes, never from what the client claims; anything else is a field error on `attr`.
- */
-export async function storeImage(
-  storage: FileStorage,
-  content: Buffer,
-  folder: string,
-  attr: string,
-): Promise<string> {
-  const type = detectImageType(content);
-  if (!type) throw new AppError('image_invalid', { status: 400, attr, type: 'validation_error' });
-  const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
-  const key = `${folder}/${digest}.${type.extension}`;
-  await storage.put(key, content);
-  return key;
 }

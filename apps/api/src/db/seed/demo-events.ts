@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
 import { hashPassword } from '../../lib/password';
+import { storeImage } from '../../lib/image-type';
 import { encodePngAsync } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
@@ -248,9 +248,7 @@ async function attachDemoCovers(
       jobs.slice(start, start + 4).map(async ({ id, event }) => {
         const palette = coverPalettes[event.category] ?? ['#8A2BE2', '#E22B6B'];
         const content = await encodePngAsync(drawDemoCover(event.key, palette));
-        const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
-        const key = `covers/${id}/${digest}.png`;
-        await storage.put(key, content);
+        const key = await storeImage(storage, content, `covers/${id}`, 'cover');
         await db
           .update(events)
           .set({ cover_key: key })

@@ -7,7 +7,7 @@ import type {
 import type { Language } from '@hafla/shared/common/i18n';
 import type { Db } from '../../db/client';
 import { seedHomeSections } from '../../db/seed/catalog-data';
-import { AppError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import * as queries from './queries';
 
 /**
@@ -35,9 +35,6 @@ function toHomePageConfig(settings: HomeSectionSetting[], language: Language): H
     .sort((a, b) => a.position - b.position);
   return { key: HOME_PAGE_CONFIG_KEY, value: sections };
 }
-
-const fieldError = (code: string, attr: string) =>
-  new AppError(code, { status: 400, attr, type: 'validation_error' });
 
 /**
  * Replaces the sections (admins). A `category` section must name an existing category slug;

@@ -14,7 +14,7 @@ import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
 import type { Db } from '../../db/client';
 import { seedPlatformSettings } from '../../db/seed/catalog-data';
-import { AppError, notFound } from '../../lib/app-error';
+import { fieldError, notFound } from '../../lib/app-error';
 import * as queries from './queries';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
@@ -135,7 +135,7 @@ export async function createProblemReport(
 ): Promise<ProblemReport> {
   // Only an event people can see may be reported; a draft answers like a missing one.
   if (input.event != null && !(await queries.isVisibleEvent(db, input.event))) {
-    throw new AppError('does_not_exist', { status: 400, attr: 'event', type: 'validation_error' });
+    throw fieldError('does_not_exist', 'event');
   }
   const row = await queries.insertProblemReport(db, {
     reporterId,

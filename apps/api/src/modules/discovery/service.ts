@@ -9,7 +9,7 @@ import {
 } from '@hafla/shared/events/discovery';
 import type { Home, HomeQuery, HomeSectionContent } from '@hafla/shared/events/home';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { fieldError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { getHomePageConfig } from '../catalog/home-config';
 import { findOrganizersToFollow } from '../social/organizer-cards';
@@ -32,9 +32,6 @@ export interface Reader {
 
 /** Events per home section. */
 export const HOME_SECTION_SIZE = 12;
-
-const fieldError = (code: string, attr: string) =>
-  new AppError(code, { status: 400, attr, type: 'validation_error' });
 
 /** A point from optional `lat`/`lng`: both or neither. */
 function pointOf(query: { lat?: number; lng?: number }): { lat: number; lng: number } | null {

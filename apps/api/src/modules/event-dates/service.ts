@@ -9,7 +9,7 @@ import {
   type EventDateUpdateRequest,
 } from '@hafla/shared/event-dates/event-dates';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { countPatternSlots, expandPattern } from './bulk-pattern';
@@ -19,9 +19,6 @@ export interface EventDatesDeps {
   db: Db;
   now: () => Date;
 }
-
-const fieldError = (code: string, attr: string | null) =>
-  new AppError(code, { status: 400, attr, type: 'validation_error' });
 
 const dateTaken = () => new AppError('date_taken', { status: 409, attr: 'start' });
 
@@ -125,11 +122,7 @@ export async function createDatesInBulk(
   }
   const total = countPatternSlots(input);
   if (total > MAX_BULK_DATES) {
-    throw new AppError('too_many_dates', {
-      status: 400,
-      params: { count: total, max: MAX_BULK_DATES },
-      type: 'validation_error',
-    });
+    throw fieldError('too_many_dates', null, { count: total, max: MAX_BULK_DATES });
   }
   // A wall time skipped by a daylight-saving jump can make a slot run backwards; it is skipped.
   const future = expandPattern(input, event.timezone).filter(

@@ -1,8 +1,5 @@
 import type { EventStatus } from '@hafla/shared/events/events';
-import { AppError } from '../../lib/app-error';
-
-const fieldError = (code: string, attr: string) =>
-  new AppError(code, { status: 400, attr, type: 'validation_error' });
+import { AppError, fieldError } from '../../lib/app-error';
 
 /** The fields whose combination matters; checked on the merged state of a PATCH too. */
 export interface EventShape {

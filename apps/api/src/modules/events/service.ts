@@ -7,9 +7,9 @@ import type {
   EventUpdateRequest,
 } from '@hafla/shared/events/events';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { storeImage } from '../../lib/image-type';
 import type { FileStorage } from '../../lib/storage';
-import { storeImage } from '../../plugins/image-upload';
 import { checkEventShape, checkStatusTransition, monthOf } from './event-rules';
 import {
   assertEventEditable,
@@ -24,9 +24,6 @@ export interface EventsDeps {
   storage: FileStorage;
   now: () => Date;
 }
-
-const fieldError = (code: string, attr: string, params?: Record<string, string | number>) =>
-  new AppError(code, { status: 400, attr, params, type: 'validation_error' });
 
 /** Every instant of an event is answered in the event's own time zone. */
 function toEvent(row: queries.EventWithCounts, storage: FileStorage, now: Date): Event {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type {
   OwnProfile,
@@ -8,7 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { AppError, notFound } from '../../lib/app-error';
-import { detectImageType } from '../../lib/image-type';
+import { storeImage } from '../../lib/image-type';
 import type { FileStorage } from '../../lib/storage';
 import { avatarUrl, findUserById, toUser, type UserRow } from '../auth/users';
 import { followStats, type FollowStats } from '../social/social-counts';
@@ -73,16 +72,7 @@ export async function updateProfile(
 
   let avatarKey = user.avatar_key;
   if (avatar) {
-    const type = detectImageType(avatar.content);
-    if (!type)
-      throw new AppError('image_invalid', {
-        status: 400,
-        attr: 'avatar',
-        type: 'validation_error',
-      });
-    const digest = createHash('sha256').update(avatar.content).digest('hex').slice(0, 20);
-    avatarKey = `avatars/${user.id}/${digest}.${type.extension}`;
-    await deps.storage.put(avatarKey, avatar.content);
+    avatarKey = await storeImage(deps.storage, avatar.content, `avatars/${user.id}`, 'avatar');
   } else if (input.avatar === null) {
     avatarKey = null;
   }

@@ -1,9 +1,6 @@
 import type { DiscountType } from '@hafla/shared/promo-codes/promo-codes';
-import { AppError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import { formatAmount } from '../../lib/money';
-
-const fieldError = (code: string, attr: string, params?: Record<string, string | number>) =>
-  new AppError(code, { status: 400, attr, params, type: 'validation_error' });
 
 export interface PromoTerms {
   discount_type: DiscountType;

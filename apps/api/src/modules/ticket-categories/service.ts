@@ -6,7 +6,7 @@ import type {
   TicketCategoryUpdateRequest,
 } from '@hafla/shared/ticket-categories/ticket-categories';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import * as queries from './queries';
 
@@ -14,9 +14,6 @@ export interface TicketCategoriesDeps {
   db: Db;
   now: () => Date;
 }
-
-const fieldError = (code: string, attr: string, params?: Record<string, number>) =>
-  new AppError(code, { status: 400, attr, params, type: 'validation_error' });
 
 function toTicketCategory(row: queries.CategoryWithEvent): TicketCategory {
   const inZone = (instant: Date | null) => (instant ? formatInZone(instant, row.timezone) : null);
