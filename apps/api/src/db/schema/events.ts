@@ -15,13 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { categories, eventTypes } from './catalog';
+import { timestamps } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * An event. The columns after `status` are derived and kept by triggers (see the migration):
