@@ -1,4 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
+import { enterCode, signIn } from './account-steps';
 import { expect, Mailbox, test } from './mailbox';
 
 const PASSWORD = 'violet-harbour-42';
@@ -6,18 +7,6 @@ const NEW_PASSWORD = 'amber-lantern-77';
 
 function uniqueEmail(testInfo: TestInfo, prefix: string) {
   return `${prefix}.${testInfo.project.name}.${Date.now().toString(36)}@example.com`;
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel('Digit 1 of 6').first().click();
-  await page.keyboard.type(code);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 test.describe('accounts', () => {

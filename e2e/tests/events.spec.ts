@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { enterCode, signIn } from './account-steps';
 import { expect, Mailbox, test } from './mailbox';
 
 const PASSWORD = 'violet-harbour-42';
@@ -13,19 +14,6 @@ test.use({ timezoneId: ZONE });
 function dayInRiyadh(days: number): string {
   const moment = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(moment);
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel('Digit 1 of 6').first().click();
-  await page.keyboard.type(code);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/auth\//);
 }
 
 /** A new organizer account through the email code, as a new organizer signs up. */
@@ -210,6 +198,7 @@ test.describe('events and discovery', () => {
 
     await test.step('the attendee finds it by English text', async () => {
       await signIn(attendee, 'attendee@hafla.test', 'hafla-demo-2026');
+      await expect(attendee).not.toHaveURL(/\/auth\//);
       await attendee.goto('/events');
       await search(attendee, 'oud nights');
       await expect(card).toBeVisible();
