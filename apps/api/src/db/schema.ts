@@ -1,8 +1,9 @@
 import * as accounts from './schema/accounts';
+import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as events from './schema/events';
 import * as social from './schema/social';
 
 /** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
-export const schema = { ...accounts, ...catalog, ...events, ...social };
+export const schema = { ...accounts, ...catalog, ...events, ...social, ...bookings };
 export type Schema = typeof schema;

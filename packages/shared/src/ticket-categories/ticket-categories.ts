@@ -52,7 +52,7 @@ export const TicketCategory = z.object({
   sales_end: Instant.nullable(),
   min_per_order: z.number().int(),
   max_per_order: z.number().int(),
-  /** The most tickets sold in any one time slot (the floor for `quantity`). */
+  /** The most tickets sold or held in any one time slot (the floor for `quantity`). */
   sold: z.number().int(),
 });
 export type TicketCategory = z.infer<typeof TicketCategory>;

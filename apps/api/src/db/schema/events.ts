@@ -159,8 +159,9 @@ export const ticketCategories = pgTable(
 );
 
 /**
- * Tickets sold per time slot and category. Booking (a later feature) raises `sold` with a
- * conditional update; a category's quantity may never drop below the largest `sold` of its slots.
+ * Tickets sold and held per time slot and category. Booking raises `held` with a conditional
+ * update (`sold + held + n <= quantity`), payment moves tickets from `held` to `sold`; a
+ * category's quantity may never drop below the largest `sold + held` of its slots.
  */
 export const ticketInventory = pgTable(
   'ticket_inventory',
@@ -172,11 +173,12 @@ export const ticketInventory = pgTable(
       .notNull()
       .references(() => ticketCategories.id, { onDelete: 'cascade' }),
     sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.event_date_id, table.ticket_category_id] }),
     index('ticket_inventory_category_idx').on(table.ticket_category_id),
-    check('ticket_inventory_sold_check', sql`${table.sold} >= 0`),
+    check('ticket_inventory_sold_check', sql`${table.sold} >= 0 and ${table.held} >= 0`),
   ],
 );
 

@@ -2,9 +2,9 @@ import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { events, ticketCategories, ticketInventory } from '../../db/schema/events';
 
-/** The most tickets of the category sold in any one slot: the floor for its quantity. */
+/** The most tickets of the category sold or held in any one slot: the floor for its quantity. */
 const soldOf = (categoryId: SQL | number) =>
-  sql<number>`(select coalesce(max(${ticketInventory.sold}), 0)::int from ${ticketInventory} where ${ticketInventory.ticket_category_id} = ${categoryId})`;
+  sql<number>`(select coalesce(max(${ticketInventory.sold} + ${ticketInventory.held}), 0)::int from ${ticketInventory} where ${ticketInventory.ticket_category_id} = ${categoryId})`;
 
 const categoryWithEvent = {
   ...getTableColumns(ticketCategories),
@@ -111,7 +111,9 @@ export async function updateCategory(
 
 export async function findSold(db: Db, id: number): Promise<number> {
   const [row] = await db
-    .select({ sold: sql<number>`coalesce(max(${ticketInventory.sold}), 0)::int` })
+    .select({
+      sold: sql<number>`coalesce(max(${ticketInventory.sold} + ${ticketInventory.held}), 0)::int`,
+    })
     .from(ticketInventory)
     .where(eq(ticketInventory.ticket_category_id, id));
   return row?.sold ?? 0;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DbId, DbIdParam } from '../common/ids';
+import { PaginationQuery, paginated } from '../common/pagination';
+import { Instant } from '../common/time';
+import { RefundPolicy } from '../events/events';
+import { EventSummary, TimeSlot } from '../events/discovery';
+import { PromoCodeText } from '../promo-codes/promo-codes';
+
+/** Most ticket lines in one order, and most tickets of one category in it. */
+export const MAX_BOOKING_LINES = 20;
+export const MAX_LINE_QUANTITY = 100;
+
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'partially_refunded',
+  'refunded',
+  'expired',
+  'cancelled',
+] as const;
+export const BookingStatus = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof BookingStatus>;
+
+/**
+ * `pending` waits for payment; `pending_approval` is paid and waits for the organizer (events
+ * that need approval); `expired` is an unpaid hold that lapsed.
+ */
+export const TICKET_STATUSES = [
+  'pending',
+  'pending_approval',
+  'valid',
+  'rejected',
+  'checked_in',
+  'cancelled',
+  'refunded',
+  'expired',
+] as const;
+export const TicketStatus = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof TicketStatus>;
+
+/** Why a ticket category cannot be bought right now (`on_sale` when it can). */
+export const SalesState = z.enum(['on_sale', 'not_started', 'ended', 'sold_out']);
+export type SalesState = z.infer<typeof SalesState>;
+
+export const BookingTicketCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  min_per_order: z.number().int(),
+  max_per_order: z.number().int(),
+  sales_start: Instant.nullable(),
+  sales_end: Instant.nullable(),
+  /** Tickets left in this slot: quantity − sold − live holds. */
+  available: z.number().int(),
+  sales_state: SalesState,
+});
+export type BookingTicketCategory = z.infer<typeof BookingTicketCategory>;
+
+export const BookingPeriod = TimeSlot.extend({
+  ticket_categories: z.array(BookingTicketCategory),
+  /**
+   * Tickets the reader may still take in this slot: the event's per-order maximum less what
+   * they already hold or bought for it (the maximum itself when anonymous).
+   */
+  remaining_allowance: z.number().int(),
+});
+export type BookingPeriod = z.infer<typeof BookingPeriod>;
+
+export const BookingDay = z.object({
+  /** `YYYY-MM-DD` in the event's time zone. */
+  day: z.string(),
+  periods: z.array(BookingPeriod),
+});
+export type BookingDay = z.infer<typeof BookingDay>;
+
+/** GET /api/v1/events/{id}/event-details/ — what the booking screen needs. */
+export const EventBookingDetails = z.object({
+  event: EventSummary.extend({
+    requires_approval: z.boolean(),
+    max_tickets_per_order: z.number().int(),
+    refund_policy: RefundPolicy,
+  }),
+  /** Slots still to start, grouped by day in the event's time zone. */
+  days: z.array(BookingDay),
+  hold_minutes: z.number().int(),
+});
+export type EventBookingDetails = z.infer<typeof EventBookingDetails>;
+
+export const BookingItemRequest = z.strictObject({
+  ticket_category: DbId,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+
+/** POST /api/v1/tickets/book/ — prices never come from the client (unknown fields are refused). */
+export const BookRequest = z.strictObject({
+  event: DbId,
+  event_date: DbId,
+  items: z.array(BookingItemRequest).min(1).max(MAX_BOOKING_LINES),
+  promo_code: PromoCodeText.nullable().optional(),
+});
+export type BookRequest = z.infer<typeof BookRequest>;
+
+/** PATCH /api/v1/bookings/{id}/ — apply or remove a promo code while the booking is pending. */
+export const BookingUpdateRequest = z.strictObject({
+  promo_code: PromoCodeText.nullable(),
+});
+export type BookingUpdateRequest = z.infer<typeof BookingUpdateRequest>;
+
+/** POST /api/v1/promo_codes/check/ */
+export const PromoCheckRequest = z.strictObject({
+  event: DbId,
+  code: PromoCodeText,
+  items: z.array(BookingItemRequest).min(1).max(MAX_BOOKING_LINES),
+});
+export type PromoCheckRequest = z.infer<typeof PromoCheckRequest>;
+
+export const PromoCheckResult = z.object({
+  code: z.string(),
+  discount_type: z.enum(['percentage', 'fixed']),
+  value: z.number().int(),
+  /** Categories of the order it applies to. */
+  ticket_categories: z.array(z.number().int()),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  fees: z.number().int(),
+  total: z.number().int(),
+  currency: z.string(),
+});
+export type PromoCheckResult = z.infer<typeof PromoCheckResult>;
+
+export const BookingItem = z.object({
+  ticket_category: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  /** Discount on this line, spread over its tickets. */
+  discount: z.number().int(),
+});
+
+export const BookingTicket = z.object({
+  id: z.number().int(),
+  ticket_category: z.number().int(),
+  status: TicketStatus,
+  holder_name: z.string(),
+  holder_email: z.string(),
+  holder_phone: z.string(),
+});
+export type BookingTicket = z.infer<typeof BookingTicket>;
+
+export const Booking = z.object({
+  id: z.number().int(),
+  status: BookingStatus,
+  event: z.number().int(),
+  event_title: z.string(),
+  event_date: TimeSlot,
+  timezone: z.string(),
+  /** When an unpaid hold lapses; null once confirmed. */
+  expires_at: Instant.nullable(),
+  items: z.array(BookingItem),
+  tickets: z.array(BookingTicket),
+  promo_code: z.string().nullable(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  fees: z.number().int(),
+  total: z.number().int(),
+  refunded_amount: z.number().int(),
+  currency: z.string(),
+  created_at: Instant,
+  confirmed_at: Instant.nullable(),
+});
+export type Booking = z.infer<typeof Booking>;
+
+export const BookingParams = z.object({ id: DbIdParam });
+
+export const BookingListQuery = PaginationQuery.extend({ event: DbIdParam.optional() });
+export const BookingList = paginated(Booking);
+
+/** Attendee details of one ticket (PATCH /api/v1/tickets/{id}/). */
+export const TicketUpdateRequest = z.strictObject({
+  holder_name: z.string().trim().max(200).optional(),
+  holder_email: z.union([z.literal(''), z.email().max(254)]).optional(),
+  holder_phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+0-9 ()-]*$/)
+    .optional(),
+});
+export type TicketUpdateRequest = z.infer<typeof TicketUpdateRequest>;
+
+/** A ticket as its holder sees it. */
+export const Ticket = BookingTicket.extend({
+  booking: z.number().int(),
+  event: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    cover: z.string().nullable(),
+    timezone: z.string(),
+    venue_name: z.string(),
+    address: z.string(),
+    is_online: z.boolean(),
+    online_url: z.string().nullable(),
+  }),
+  event_date: TimeSlot,
+  ticket_category_name: z.string(),
+  /** What was paid for this ticket (price − discount), in `currency`. */
+  price: z.number().int(),
+  discount: z.number().int(),
+  currency: z.string(),
+  /** The signed code the QR image carries; checked at the door. */
+  qr: z.string(),
+  checked_in_at: Instant.nullable(),
+  created_at: Instant,
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+export const TicketList = paginated(Ticket);
+export type TicketList = z.infer<typeof TicketList>;
+export const TicketListQuery = PaginationQuery.extend({ event: DbIdParam.optional() });
+export type TicketListQuery = z.infer<typeof TicketListQuery>;
+export const TicketParams = z.object({ id: DbIdParam });
+
+/** GET /api/v1/events_read/reserved-events/ — events the reader holds tickets for. */
+export const ReservedEvent = EventSummary.extend({
+  tickets_count: z.number().int(),
+  /** The reader's next slot with a ticket (or their last one when all are over). */
+  booked_date: TimeSlot,
+});
+export type ReservedEvent = z.infer<typeof ReservedEvent>;
+export const ReservedEventList = paginated(ReservedEvent);
+export type ReservedEventList = z.infer<typeof ReservedEventList>;
