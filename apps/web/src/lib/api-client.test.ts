@@ -112,6 +112,25 @@ describe('apiClient.request', () => {
     });
   });
 
+  it('answers a blob when asked, with the token, for downloads such as a PDF', async () => {
+    signIn();
+    const { requests } = stubFetch({
+      'GET /api/v1/bookings/4/pdf/': () =>
+        new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+
+    const answer = await apiClient.get<Blob>('/api/v1/bookings/4/pdf/', {
+      responseType: 'blob',
+      headers: { Accept: 'application/pdf' },
+    });
+
+    expect(answer).toBeInstanceOf(Blob);
+    expect(await answer.text()).toBe('%PDF-1.7');
+    expect(answer.type).toBe('application/pdf');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer access-token-7');
+    expect(requests[0]?.headers.get('Accept')).toBe('application/pdf');
+  });
+
   it('turns the error envelope into an ApiError with status, type, errors and first code', async () => {
     stubFetch({
       'POST /api/v1/problem-reports/': () =>

@@ -64,6 +64,8 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
   /** Lets a request outlive the page, e.g. saving the language just before a reload. */
   keepalive?: boolean;
+  /** `blob` answers the body as it came (a PDF download); errors still read the JSON envelope. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClient {
@@ -209,6 +211,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
     }
 
     if (response.status === 204) return undefined as T;
+    if (options.responseType === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   }
