@@ -22,6 +22,7 @@ const PUBLIC_SURFACES = {
   catalog: ['./home-config.ts'],
   discovery: ['./event-summaries.ts'],
   events: ['./ownership.ts'],
+  ratings: ['./rating-summary.ts'],
   social: ['./social-counts.ts', './organizer-cards.ts'],
 };
 const featureZones = (root, publicParts) =>

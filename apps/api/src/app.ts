@@ -18,6 +18,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { ratingsRoutes } from './modules/ratings/routes';
 import { socialRoutes } from './modules/social/routes';
 import { promoCodesRoutes } from './modules/promo-codes/routes';
 import { ticketCategoriesRoutes } from './modules/ticket-categories/routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(eventDatesRoutes);
   await app.register(ticketCategoriesRoutes);
   await app.register(promoCodesRoutes);
+  await app.register(ratingsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 
   return app;

@@ -75,6 +75,10 @@ const en: Catalog = {
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
   cannot_follow_self: 'You cannot follow yourself.',
   range_invalid: 'The end of this range comes before its start.',
+  rating_not_allowed:
+    'You can rate an event once a time slot you held a valid ticket for has ended.',
+  already_rated: 'You have already rated this event. You can change your rating instead.',
+  cannot_rate_own_event: 'You cannot rate your own event.',
 };
 
 const ar: Catalog = {
@@ -144,6 +148,9 @@ const ar: Catalog = {
   ticket_category_not_in_event: 'فئة التذاكر هذه لا تتبع هذه الفعالية.',
   cannot_follow_self: 'لا يمكنك متابعة نفسك.',
   range_invalid: 'نهاية هذا النطاق تسبق بدايته.',
+  rating_not_allowed: 'يمكنك تقييم الفعالية بعد انتهاء موعد كانت لديك تذكرة صالحة له.',
+  already_rated: 'لقد قيّمت هذه الفعالية من قبل. يمكنك تعديل تقييمك بدلًا من ذلك.',
+  cannot_rate_own_event: 'لا يمكنك تقييم فعاليتك.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };

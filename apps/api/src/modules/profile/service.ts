@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { storeImage } from '../../lib/image-type';
 import type { FileStorage } from '../../lib/storage';
 import { avatarUrl, findUserById, toUser, type UserRow } from '../auth/users';
+import { organizerRating } from '../ratings/rating-summary';
 import { followStats, type FollowStats } from '../social/social-counts';
 
 export interface ProfileDeps {
@@ -21,14 +22,30 @@ export interface AvatarUpload {
   content: Buffer;
 }
 
-// Ratings arrive with reviews; until then they are empty.
-const noRating = { rating: { average: null, count: 0 } };
-
-function toOwnProfile(user: UserRow, storage: FileStorage, stats: FollowStats): OwnProfile {
-  return { ...toUser(user, storage), followers_count: stats.followers_count, ...noRating };
+/** Follows and the average rating of the account's events (empty for attendees). */
+interface ProfileStats extends FollowStats {
+  rating: { average: number | null; count: number };
 }
 
-function toPublicProfile(user: UserRow, storage: FileStorage, stats: FollowStats): PublicProfile {
+async function profileStats(db: Db, user: UserRow, viewerId: string | null): Promise<ProfileStats> {
+  const [follow, rating] = await Promise.all([
+    followStats(db, user.id, viewerId),
+    user.user_type === 'organizer'
+      ? organizerRating(db, user.id)
+      : Promise.resolve({ average: null, count: 0 }),
+  ]);
+  return { ...follow, rating };
+}
+
+function toOwnProfile(user: UserRow, storage: FileStorage, stats: ProfileStats): OwnProfile {
+  return {
+    ...toUser(user, storage),
+    followers_count: stats.followers_count,
+    rating: stats.rating,
+  };
+}
+
+function toPublicProfile(user: UserRow, storage: FileStorage, stats: ProfileStats): PublicProfile {
   const isOrganizer = user.user_type === 'organizer';
   return {
     id: user.id,
@@ -39,7 +56,6 @@ function toPublicProfile(user: UserRow, storage: FileStorage, stats: FollowStats
     organization_name: isOrganizer ? user.organization_name : null,
     bio: isOrganizer ? user.bio : null,
     ...stats,
-    ...noRating,
   };
 }
 
@@ -53,7 +69,7 @@ export async function getProfile(
   if (!user) throw notFound();
   const isOwn = user.id === viewerId;
   if (!isOwn && (!user.is_verified || !user.is_profile_complete)) throw notFound();
-  const stats = await followStats(deps.db, user.id, viewerId);
+  const stats = await profileStats(deps.db, user, viewerId);
   return isOwn
     ? toOwnProfile(user, deps.storage, stats)
     : toPublicProfile(user, deps.storage, stats);
@@ -96,5 +112,5 @@ export async function updateProfile(
   if (!updated) throw notFound();
   // The previous image goes only once the row no longer points at it.
   if (user.avatar_key && user.avatar_key !== avatarKey) await deps.storage.delete(user.avatar_key);
-  return toOwnProfile(updated, deps.storage, await followStats(deps.db, updated.id, null));
+  return toOwnProfile(updated, deps.storage, await profileStats(deps.db, updated, null));
 }
