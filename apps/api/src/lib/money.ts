@@ -1,3 +1,5 @@
+import type { Language } from '@hafla/shared/common/i18n';
+
 /**
  * Money is integer minor units of an ISO 4217 currency. This formats an amount for texts that
  * are the same in every language (error details, logs): Latin digits and the currency code.
@@ -10,4 +12,30 @@ export function formatAmount(minor: number, currency: string): string {
   });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minor / 10 ** digits);
+}
+
+const fractionDigits = new Map<string, number>();
+
+function fractionDigitsOf(currency: string): number {
+  let digits = fractionDigits.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    fractionDigits.set(currency, digits);
+  }
+  return digits;
+}
+
+/**
+ * An amount as a reader of `language` writes it (`SAR 150.00`, `150.00 ر.س.`), with Latin
+ * digits in Arabic too, as the web app shows them (apps/web/src/lib/format.ts).
+ */
+export function formatMoney(minor: number, currency: string, language: Language): string {
+  const digits = fractionDigitsOf(currency);
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits,
+  }).format(minor / 10 ** digits);
 }
