@@ -19,6 +19,7 @@ const subfolders = (dir) =>
  */
 const PUBLIC_SURFACES = {
   auth: ['./users.ts'],
+  bookings: ['./booking-views.ts', './inventory.ts', './promo.ts'],
   catalog: ['./home-config.ts'],
   discovery: ['./event-summaries.ts'],
   events: ['./ownership.ts'],

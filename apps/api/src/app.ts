@@ -10,7 +10,12 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { App } from './lib/types';
+import { createSandboxGateway } from './lib/payments/sandbox';
 import { authRoutes } from './modules/auth/routes';
+import { bookingsRoutes } from './modules/bookings/routes';
+import { BookingJobs } from './modules/payments/jobs';
+import { paymentsRoutes } from './modules/payments/routes';
+import type { PaymentsDeps } from './modules/payments/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDatesRoutes } from './modules/event-dates/routes';
@@ -38,6 +43,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    paymentsDeps: PaymentsDeps;
+    bookingJobs: BookingJobs;
   }
 }
 
@@ -80,6 +87,19 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   );
   app.addHook('onClose', async () => app.mailer.close());
 
+  const paymentsDeps: PaymentsDeps = {
+    db: database.db,
+    gateway: createSandboxGateway(database.db),
+    now: () => new Date(),
+    onConfirmed: () => {},
+    onRefunded: () => {},
+  };
+  const bookingJobs = new BookingJobs(paymentsDeps, app.log);
+  app.decorate('paymentsDeps', paymentsDeps);
+  app.decorate('bookingJobs', bookingJobs);
+  if (config.HOLD_SWEEP_SECONDS > 0) bookingJobs.start(config.HOLD_SWEEP_SECONDS * 1000);
+  app.addHook('onClose', async () => bookingJobs.stop());
+
   const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const serveWeb = hasWebBuild(webRoot);
 
@@ -116,6 +136,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(eventDatesRoutes);
   await app.register(ticketCategoriesRoutes);
   await app.register(promoCodesRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(paymentsRoutes);
   await app.register(ratingsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   /** Requests per IP per 10 minutes on each sign-in, registration and code endpoint. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: booleanFlag.default(true),
+  /** How often each process sweeps lapsed holds and unfinished refunds; 0 turns the sweep off. */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

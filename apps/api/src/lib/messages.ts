@@ -79,6 +79,40 @@ const en: Catalog = {
     'You can rate an event once a time slot you held a valid ticket for has ended.',
   already_rated: 'You have already rated this event. You can change your rating instead.',
   cannot_rate_own_event: 'You cannot rate your own event.',
+  event_not_bookable: 'This event cannot be booked: it is cancelled, over or not published.',
+  sales_closed: 'Tickets are not on sale for this right now.',
+  sold_out: 'Not enough tickets left: {available} available.',
+  max_per_order_exceeded:
+    'Too many tickets: at most {max} per order, and {remaining} more for this time slot.',
+  below_min_per_order: 'This ticket is sold at least {min} at a time.',
+  duplicate_ticket_category: 'Each ticket category may appear once in an order.',
+  hold_limit:
+    'You already have {max} unpaid bookings on hold. Pay for one or let it go before booking again.',
+  hold_expired: 'Your hold on these tickets has expired. Please book again.',
+  'hold_expired.refunded':
+    'Your hold expired and the tickets were taken meanwhile. Your payment of {refunded} has been refunded.',
+  booking_not_pending: 'This booking is no longer waiting for payment.',
+  booking_already_paid: 'This booking is already paid.',
+  'booking_already_paid.refunded':
+    'This booking was already paid. The second payment of {refunded} has been refunded.',
+  promo_code_invalid: 'This promo code is not valid for this event.',
+  promo_code_expired: 'This promo code has expired.',
+  promo_code_exhausted: 'This promo code has been used up.',
+  promo_code_not_applicable: 'This promo code does not apply to the tickets you chose.',
+  payment_declined: 'Your card was declined. Try another card.',
+  insufficient_funds: 'Your card has insufficient funds. Try another card.',
+  payment_method_invalid: 'This card number is not valid.',
+  refund_exceeds_capture: 'This refund would exceed what was paid.',
+  ticket_not_in_booking: 'This ticket is not part of the booking.',
+  ticket_not_refundable: 'This ticket cannot be refunded (it is used, refunded or not issued).',
+  no_tickets: 'There are no tickets left to cancel in this booking.',
+  deadline_passed: 'The refund deadline for this time slot has passed.',
+  not_refundable: 'Tickets to this event are not refundable.',
+  not_paid: 'This booking has not been paid.',
+  event_cancelled: 'The event was cancelled; its tickets are refunded automatically.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
+  idempotency_request_in_progress:
+    'A request with this Idempotency-Key is still being processed. Try again in a moment.',
 };
 
 const ar: Catalog = {
@@ -151,6 +185,39 @@ const ar: Catalog = {
   rating_not_allowed: 'يمكنك تقييم الفعالية بعد انتهاء موعد كانت لديك تذكرة صالحة له.',
   already_rated: 'لقد قيّمت هذه الفعالية من قبل. يمكنك تعديل تقييمك بدلًا من ذلك.',
   cannot_rate_own_event: 'لا يمكنك تقييم فعاليتك.',
+  event_not_bookable: 'لا يمكن حجز هذه الفعالية: فهي ملغاة أو منتهية أو غير منشورة.',
+  sales_closed: 'التذاكر غير معروضة للبيع الآن.',
+  sold_out: 'لا تكفي التذاكر المتبقية: المتاح {available}.',
+  max_per_order_exceeded:
+    'عدد التذاكر كبير: الحد الأقصى {max} في الطلب، ويمكنك أخذ {remaining} أخرى لهذا الموعد.',
+  below_min_per_order: 'تُباع هذه التذكرة {min} على الأقل في المرة الواحدة.',
+  duplicate_ticket_category: 'تظهر كل فئة تذاكر مرة واحدة في الطلب.',
+  hold_limit: 'لديك بالفعل {max} حجوزات محجوزة غير مدفوعة. ادفع أحدها أو ألغِه قبل الحجز من جديد.',
+  hold_expired: 'انتهت مهلة حجز هذه التذاكر. يُرجى الحجز من جديد.',
+  'hold_expired.refunded':
+    'انتهت مهلة الحجز وبيعت التذاكر في الأثناء. أُعيد إليك مبلغ {refunded} الذي دفعته.',
+  booking_not_pending: 'لم يعد هذا الحجز بانتظار الدفع.',
+  booking_already_paid: 'هذا الحجز مدفوع بالفعل.',
+  'booking_already_paid.refunded':
+    'هذا الحجز مدفوع بالفعل. أُعيد إليك مبلغ الدفعة الثانية {refunded}.',
+  promo_code_invalid: 'رمز الخصم هذا غير صالح لهذه الفعالية.',
+  promo_code_expired: 'انتهت صلاحية رمز الخصم هذا.',
+  promo_code_exhausted: 'استُنفد رمز الخصم هذا.',
+  promo_code_not_applicable: 'رمز الخصم هذا لا ينطبق على التذاكر التي اخترتها.',
+  payment_declined: 'رُفضت بطاقتك. جرّب بطاقة أخرى.',
+  insufficient_funds: 'رصيد بطاقتك غير كافٍ. جرّب بطاقة أخرى.',
+  payment_method_invalid: 'رقم البطاقة هذا غير صالح.',
+  refund_exceeds_capture: 'هذا الاسترداد يتجاوز المبلغ المدفوع.',
+  ticket_not_in_booking: 'هذه التذكرة ليست ضمن الحجز.',
+  ticket_not_refundable: 'لا يمكن استرداد هذه التذكرة (مستخدمة أو مستردة أو غير صادرة).',
+  no_tickets: 'لا توجد تذاكر متبقية لإلغائها في هذا الحجز.',
+  deadline_passed: 'انتهت مهلة الاسترداد لهذا الموعد.',
+  not_refundable: 'تذاكر هذه الفعالية غير قابلة للاسترداد.',
+  not_paid: 'لم يُدفع هذا الحجز.',
+  event_cancelled: 'أُلغيت الفعالية؛ تُسترد قيمة تذاكرها تلقائيًا.',
+  idempotency_key_reused: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
+  idempotency_request_in_progress:
+    'ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };
@@ -160,8 +227,16 @@ export function translate(
   code: string,
   params: Record<string, string | number> = {},
 ): string {
+  // A variant keyed by a param (`hold_expired.refunded`) says more when that value is known.
+  const variant = Object.keys(params)
+    .map((name) => `${code}.${name}`)
+    .find((key) => key in catalogs.en);
   const template =
-    catalogs[language][code] ?? catalogs.en[code] ?? catalogs[language].invalid ?? code;
+    (variant && catalogs[language][variant]) ??
+    catalogs[language][code] ??
+    catalogs.en[code] ??
+    catalogs[language].invalid ??
+    code;
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,
   );

@@ -180,6 +180,13 @@ export const seedPlatformSettings = {
   events_published_per_month: 10,
   max_tickets_per_order: 10,
   hold_minutes: 10,
+  /** Unpaid holds one user may keep open at once. */
+  max_open_holds: 5,
+  /** The platform's cut of each paid ticket: a percentage of what was paid plus a fixed part (minor units). */
+  platform_fee_percent: 5,
+  platform_fee_fixed: 0,
+  /** Days after a slot ends before its earnings can be withdrawn. */
+  payout_hold_days: 3,
   max_upload_bytes: MAX_UPLOAD_BYTES,
   default_currency: 'SAR',
   currencies: [

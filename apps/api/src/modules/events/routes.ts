@@ -97,8 +97,17 @@ export async function eventsRoutes(app: App) {
       body: EventUpdateRequest,
       response: { 200: Event, ...errorResponses },
     },
-    handler: (request) =>
-      service.updateEvent(deps, currentUser(request).userId, request.params.id, request.body),
+    handler: async (request) => {
+      const event = await service.updateEvent(
+        deps,
+        currentUser(request).userId,
+        request.params.id,
+        request.body,
+      );
+      // Ticket holders get their money back; the answer does not wait for every refund.
+      if (event.status === 'cancelled') app.bookingJobs.afterEventCancelled(event.id);
+      return event;
+    },
   });
 
   // Only the cover route reads multipart/form-data; the others stay JSON-only.

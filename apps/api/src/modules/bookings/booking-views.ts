@@ -1,0 +1,140 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Booking, BookingStatus, TicketStatus } from '@hafla/shared/bookings/bookings';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
+import type { Db } from '../../db/client';
+import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
+import { eventDates, events, promoCodes, ticketCategories } from '../../db/schema/events';
+import type { Tx } from './inventory';
+
+/**
+ * The bookings module's public surface for reading a booking as its buyer sees it (payments
+ * answers with the same shape).
+ */
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+const bookingColumns = {
+  booking: bookings,
+  event_title: events.title,
+  timezone: events.timezone,
+  organizer_id: events.organizer_id,
+  requires_approval: events.requires_approval,
+  slot_start: eventDates.start_at,
+  slot_end: eventDates.end_at,
+  promo_code: promoCodes.code,
+};
+
+export type BookingWithEvent = {
+  booking: BookingRow;
+  event_title: string;
+  timezone: string;
+  organizer_id: string;
+  requires_approval: boolean;
+  slot_start: Date;
+  slot_end: Date;
+  promo_code: string | null;
+};
+
+function selectBookings(db: Db | Tx) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .innerJoin(eventDates, eq(eventDates.id, bookings.event_date_id))
+    .leftJoin(promoCodes, eq(promoCodes.id, bookings.promo_code_id));
+}
+
+export async function findBookings(
+  db: Db | Tx,
+  where: Parameters<ReturnType<typeof selectBookings>['where']>[0],
+  page?: { limit: number; offset: number },
+): Promise<BookingWithEvent[]> {
+  const query = selectBookings(db).where(where).orderBy(asc(bookings.id)).$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** Renders bookings with their lines and tickets (two more queries for any number of them). */
+export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise<Booking[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.booking.id);
+  const [items, ticketRows] = await Promise.all([
+    db
+      .select({
+        booking_id: bookingItems.booking_id,
+        ticket_category: bookingItems.ticket_category_id,
+        name: ticketCategories.name,
+        quantity: bookingItems.quantity,
+        unit_price: bookingItems.unit_price,
+      })
+      .from(bookingItems)
+      .innerJoin(ticketCategories, eq(ticketCategories.id, bookingItems.ticket_category_id))
+      .where(inArray(bookingItems.booking_id, ids))
+      .orderBy(asc(ticketCategories.position), asc(ticketCategories.id)),
+    db
+      .select({
+        id: tickets.id,
+        booking_id: tickets.booking_id,
+        ticket_category: tickets.ticket_category_id,
+        status: tickets.status,
+        discount: tickets.discount,
+        holder_name: tickets.holder_name,
+        holder_email: tickets.holder_email,
+        holder_phone: tickets.holder_phone,
+      })
+      .from(tickets)
+      .where(inArray(tickets.booking_id, ids))
+      .orderBy(asc(tickets.id)),
+  ]);
+  return rows.map((row) => {
+    const zone = row.timezone;
+    const own = ticketRows.filter((ticket) => ticket.booking_id === row.booking.id);
+    const b = row.booking;
+    return {
+      id: b.id,
+      status: b.status as BookingStatus,
+      event: b.event_id,
+      event_title: row.event_title,
+      event_date: {
+        id: b.event_date_id,
+        start: formatInZone(row.slot_start, zone),
+        end: formatInZone(row.slot_end, zone),
+      },
+      timezone: zone,
+      expires_at: b.status === 'pending' ? formatInZone(b.expires_at, zone) : null,
+      items: items
+        .filter((item) => item.booking_id === b.id)
+        .map(({ booking_id: _booking, ...item }) => ({
+          ...item,
+          discount: own
+            .filter((ticket) => ticket.ticket_category === item.ticket_category)
+            .reduce((sum, ticket) => sum + ticket.discount, 0),
+        })),
+      tickets: own.map(({ booking_id: _booking, discount: _discount, status, ...ticket }) => ({
+        ...ticket,
+        status: status as TicketStatus,
+      })),
+      promo_code: row.promo_code,
+      subtotal: b.subtotal,
+      discount: b.discount,
+      fees: b.fees,
+      total: b.total,
+      refunded_amount: b.refunded_amount,
+      currency: b.currency,
+      created_at: formatInZone(b.created_at, zone),
+      confirmed_at: b.confirmed_at ? formatInZone(b.confirmed_at, zone) : null,
+    };
+  });
+}
+
+/** One booking of this user (or of anyone when `userId` is null), rendered; null when not theirs. */
+export async function loadBooking(
+  db: Db | Tx,
+  id: number,
+  userId: string | null,
+): Promise<Booking | null> {
+  const rows = await findBookings(db, eq(bookings.id, id));
+  const row = rows[0];
+  if (!row || (userId !== null && row.booking.user_id !== userId)) return null;
+  const [booking] = await toBookings(db, [row]);
+  return booking ?? null;
+}

@@ -1,0 +1,140 @@
+import {
+  Booking,
+  BookingList,
+  BookingListQuery,
+  BookingParams,
+  BookingUpdateRequest,
+  BookRequest,
+  EventBookingDetails,
+  PromoCheckRequest,
+  PromoCheckResult,
+} from '@hafla/shared/bookings/bookings';
+import { PublicEventParams } from '@hafla/shared/events/discovery';
+import { idempotent, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
+import { toPage } from '../../lib/pagination';
+import type { App } from '../../lib/types';
+import { currentUser } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/openapi';
+import * as service from './service';
+
+const tags = ['booking'];
+const security = [{ bearer: [] }];
+const signedIn = { auth: true as const };
+
+/** Holding tickets: the booking screen's data, promo previews and the buyer's bookings. */
+export async function bookingsRoutes(app: App) {
+  const deps: service.BookingsDeps = { db: app.db, storage: app.storage, now: () => new Date() };
+  const publicUrl = app.config.PUBLIC_URL;
+
+  app.get('/api/v1/events/:id/event-details/', {
+    schema: {
+      tags,
+      summary:
+        'Everything the booking screen needs: upcoming slots by day, each with its ticket categories, live availability and the reader’s remaining allowance',
+      params: PublicEventParams,
+      response: { 200: EventBookingDetails, ...errorResponses },
+    },
+    handler: (request) =>
+      service.getEventBookingDetails(
+        deps,
+        { userId: request.auth?.userId ?? null, language: request.language },
+        request.params.id,
+      ),
+  });
+
+  app.post('/api/v1/promo_codes/check/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Preview what a promo code takes off an order (nothing is held or used)',
+      security,
+      body: PromoCheckRequest,
+      response: { 200: PromoCheckResult, ...errorResponses },
+    },
+    handler: (request) => service.checkPromoCode(deps, request.body),
+  });
+
+  app.post('/api/v1/tickets/book/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary:
+        'Hold tickets of one slot for the hold time (10 minutes by default); send an Idempotency-Key to make retries safe',
+      security,
+      body: BookRequest,
+      response: { 201: Booking, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const booking = await idempotent(
+        app.db,
+        {
+          userId: user.userId,
+          scope: 'book',
+          key: request.headers[IDEMPOTENCY_HEADER],
+          request: request.body,
+        },
+        () => service.book(deps, { userId: user.userId, language: request.language }, request.body),
+      );
+      return reply.code(201).send(booking);
+    },
+  });
+
+  app.get('/api/v1/bookings/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'The reader’s bookings, oldest first (filter by event)',
+      security,
+      querystring: BookingListQuery,
+      response: { 200: BookingList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { count, results } = await service.listBookings(
+        deps,
+        currentUser(request).userId,
+        request.query,
+      );
+      return toPage(request, request.query, count, results, publicUrl);
+    },
+  });
+
+  app.get('/api/v1/bookings/:id/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'One of the reader’s bookings',
+      security,
+      params: BookingParams,
+      response: { 200: Booking, ...errorResponses },
+    },
+    handler: (request) => service.getBooking(deps, currentUser(request).userId, request.params.id),
+  });
+
+  app.patch('/api/v1/bookings/:id/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Apply a promo code to a pending booking (null takes it off); totals are recomputed',
+      security,
+      params: BookingParams,
+      body: BookingUpdateRequest,
+      response: { 200: Booking, ...errorResponses },
+    },
+    handler: (request) =>
+      service.updateBooking(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+
+  app.post('/api/v1/bookings/:id/cancel/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Let a pending hold go now (its tickets return to sale)',
+      security,
+      params: BookingParams,
+      response: { 200: Booking, ...errorResponses },
+    },
+    handler: (request) =>
+      service.cancelPendingBooking(deps, currentUser(request).userId, request.params.id),
+  });
+}

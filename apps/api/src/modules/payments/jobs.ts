@@ -1,0 +1,109 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { bookings, idempotencyKeys } from '../../db/schema/bookings';
+
+import { releaseHolds } from '../bookings/inventory';
+import {
+  bookingsToRefund,
+  refundForCancelledEvent,
+  refundsNotSent,
+  sendToGateway,
+} from './refunds';
+import type { PaymentsDeps } from './service';
+
+/** Remembered idempotent answers are kept this long. */
+const KEEP_IDEMPOTENCY_MS = 24 * 3_600_000;
+
+/**
+ * Background work of the booking core, in every API process. None of it is needed for
+ * correctness at any moment — lapsed holds already count for nobody, a cancelled event's
+ * bookings are refunded by the request that cancelled it — it tidies up after crashes and keeps
+ * tables small. Every step is safe to run in several processes at once (rows are locked and
+ * skipped, gateway calls are idempotent).
+ */
+export class BookingJobs {
+  private readonly running = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: PaymentsDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Runs `task` in the background; failures are logged; `idle()` waits for it. */
+  run(name: string, task: () => Promise<unknown>): void {
+    const promise = task()
+      .catch((error: unknown) => this.log.error({ err: error, job: name }, 'booking job failed'))
+      .finally(() => this.running.delete(promise));
+    this.running.add(promise);
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => this.run('sweep', () => this.sweep()), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  /** An organizer cancelled an event: open holds end and every paid booking is refunded in full. */
+  afterEventCancelled(eventId: number): void {
+    this.run('event-cancelled', async () => {
+      const pending = await this.deps.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.event_id, eventId), eq(bookings.status, 'pending')));
+      if (pending.length > 0) {
+        await releaseHolds(
+          this.deps.db,
+          this.deps.now(),
+          {
+            bookingIds: pending.map((booking) => booking.id),
+          },
+          pending.length,
+        );
+      }
+      await this.refundCancelled(eventId);
+    });
+  }
+
+  private async refundCancelled(eventId: number | null): Promise<void> {
+    const tried = new Set<number>();
+    for (;;) {
+      const ids = (await bookingsToRefund(this.deps.db, eventId, 50)).filter(
+        (id) => !tried.has(id),
+      );
+      if (ids.length === 0) return;
+      for (const id of ids) {
+        tried.add(id);
+        try {
+          await refundForCancelledEvent(this.deps, id);
+        } catch (error) {
+          // Left for the next sweep; the others go on.
+          this.log.error({ err: error, booking: id }, 'refund of a cancelled event failed');
+        }
+      }
+    }
+  }
+
+  /** One pass over everything that may be left behind. */
+  async sweep(): Promise<void> {
+    const now = this.deps.now();
+    while ((await releaseHolds(this.deps.db, now)) > 0) {
+      // release in batches until no lapsed hold is left
+    }
+    await this.refundCancelled(null);
+    for (const id of await refundsNotSent(this.deps.db, new Date(now.getTime() - 30_000))) {
+      await sendToGateway(this.deps, id);
+    }
+    await this.deps.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.created_at, new Date(now.getTime() - KEEP_IDEMPOTENCY_MS)));
+  }
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PayRequest, PayResult, Payment } from '@hafla/shared/bookings/payments';
+import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
+import type { Db } from '../../db/client';
+import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
+import { eventDates, events, promoCodes } from '../../db/schema/events';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { formatAmount } from '../../lib/money';
+import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
+import { readPlatformSettings } from '../../lib/platform-settings';
+import { loadBooking } from '../bookings/booking-views';
+import { retake, sellHeld, type Line, type Tx } from '../bookings/inventory';
+import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
+import { eventStatusOf } from '../events/ownership';
+import { appendLedger, availableAfter } from './ledger';
+
+export interface PaymentsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+  /** After a booking is confirmed and committed (tickets by email). */
+  onConfirmed: (bookingId: number) => void;
+  /** After a refund is committed and sent to the gateway (the refund email). */
+  onRefunded: (refundId: number) => void;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export function toPayment(row: PaymentRow, timezone: string): Payment {
+  return {
+    id: row.id,
+    status:
+      row.refunded_amount === 0
+        ? 'succeeded'
+        : row.refunded_amount === row.amount
+          ? 'refunded'
+          : 'partially_refunded',
+    amount: row.amount,
+    refunded_amount: row.refunded_amount,
+    currency: row.currency,
+    card_last4: row.card_last4,
+    created_at: formatInZone(row.created_at, timezone),
+  };
+}
+
+/** The charge could not be applied (the booking moved on meanwhile); it is refunded at once. */
+class ChargeNotApplied extends Error {
+  constructor(readonly code: 'hold_expired' | 'booking_already_paid') {
+    super(code);
+  }
+}
+
+/** The promo code's terms as they stand now; a code switched off or out of its window is refused. */
+async function currentPromoTerms(
+  db: Db,
+  promoCodeId: number | null,
+  categoryIds: number[],
+  now: Date,
+): Promise<PromoTerms | null> {
+  if (promoCodeId === null) return null;
+  const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.id, promoCodeId));
+  if (!promo || !promo.is_active) {
+    throw new AppError('promo_code_invalid', { status: 409, attr: 'promo_code' });
+  }
+  // The booking already holds one use, so only the window and the categories are checked again.
+  return checkPromoUsable({ ...promo, max_uses: null }, categoryIds, now, 'promo_code');
+}
+
+/**
+ * POST /payment/pay/ — charges the booking's total and confirms it. The total is recomputed from
+ * the held prices and the promo code as it stands now. The charge happens outside any database
+ * transaction (a processor is a network away); then one transaction turns the hold into a sale,
+ * issues the tickets and writes the ledger. A hold that lapsed meanwhile is taken again when the
+ * tickets are still there; otherwise the charge is refunded at once and the answer says so.
+ */
+export async function pay(
+  deps: PaymentsDeps,
+  userId: string,
+  input: PayRequest,
+  idempotencyKey: string | null,
+): Promise<PayResult> {
+  const now = deps.now();
+  const [booking] = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, input.booking), eq(bookings.user_id, userId)));
+  if (!booking) throw notFound('booking');
+  if (['confirmed', 'partially_refunded', 'refunded'].includes(booking.status)) {
+    throw new AppError('booking_already_paid', { status: 409, attr: 'booking' });
+  }
+  if (booking.status === 'cancelled') {
+    throw new AppError('booking_not_pending', { status: 409, attr: 'booking' });
+  }
+  const [event] = await deps.db.select().from(events).where(eq(events.id, booking.event_id));
+  const [slot] = await deps.db
+    .select()
+    .from(eventDates)
+    .where(eq(eventDates.id, booking.event_date_id));
+  if (!event || !slot) throw notFound('booking');
+  if (eventStatusOf(event, now) !== 'published' || slot.start_at <= now) {
+    throw new AppError('event_not_bookable', { status: 409, attr: 'booking' });
+  }
+  const items = await deps.db
+    .select()
+    .from(bookingItems)
+    .where(eq(bookingItems.booking_id, booking.id));
+  const lines: Line[] = items.map((item) => ({
+    ticket_category_id: item.ticket_category_id,
+    quantity: item.quantity,
+  }));
+  const terms = await currentPromoTerms(
+    deps.db,
+    booking.promo_code_id,
+    lines.map((line) => line.ticket_category_id),
+    now,
+  );
+  const priced = quote(
+    items.map((item) => ({
+      ticket_category: item.ticket_category_id,
+      quantity: item.quantity,
+      unit_price: item.unit_price,
+    })),
+    terms,
+  );
+  if (priced.total > 0 && !input.payment_method) throw fieldError('required', 'payment_method');
+
+  let charge: Charge | null = null;
+  if (priced.total > 0) {
+    try {
+      charge = await deps.gateway.charge({
+        amount: priced.total,
+        currency: booking.currency,
+        paymentMethod: input.payment_method ?? '',
+        // The same Idempotency-Key reaches the processor as the same charge.
+        idempotencyKey: `pay:${userId}:${booking.id}:${idempotencyKey ?? randomUUID()}`,
+        description: `Hafla booking ${booking.id}: ${event.title}`,
+      });
+    } catch (error) {
+      if (error instanceof PaymentFailed) {
+        throw new AppError(error.code, { status: 402, attr: 'payment_method' });
+      }
+      throw error;
+    }
+  }
+
+  const settings = await readPlatformSettings(deps.db);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(bookings)
+        .where(eq(bookings.id, booking.id))
+        .for('update');
+      if (!locked) throw new ChargeNotApplied('hold_expired');
+      if (locked.status === 'pending') {
+        await sellHeld(tx, locked.event_date_id, lines);
+      } else if (locked.status === 'expired') {
+        await retakeLapsed(tx, locked, lines, userId);
+      } else {
+        throw new ChargeNotApplied(
+          locked.status === 'cancelled' ? 'hold_expired' : 'booking_already_paid',
+        );
+      }
+      await repriceBooking(tx, locked, terms, locked.promo_code_id, now);
+      await issueTickets(tx, locked.id, event.requires_approval, settings, now);
+      await tx
+        .update(bookings)
+        .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
+        .where(eq(bookings.id, locked.id));
+      if (charge) {
+        await tx.insert(payments).values({
+          booking_id: locked.id,
+          gateway: deps.gateway.name,
+          gateway_charge_id: charge.id,
+          amount: charge.amount,
+          currency: charge.currency,
+          card_last4: charge.cardLast4,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
+    });
+  } catch (error) {
+    if (!(error instanceof ChargeNotApplied)) throw error;
+    const refunded = charge ? await refundUnapplied(deps, booking.id, charge, now) : null;
+    throw new AppError(error.code, {
+      status: 409,
+      attr: 'booking',
+      params: refunded === null ? {} : { refunded: formatAmount(refunded, booking.currency) },
+    });
+  }
+  deps.onConfirmed(booking.id);
+
+  const confirmed = await loadBooking(deps.db, booking.id, userId);
+  if (!confirmed) throw notFound('booking');
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.booking_id, booking.id));
+  return { booking: confirmed, payment: payment ? toPayment(payment, event.timezone) : null };
+}
+
+/** A lapsed hold paid for after all: its tickets (and its promo-code use) are taken again if free. */
+async function retakeLapsed(
+  tx: Tx,
+  booking: typeof bookings.$inferSelect,
+  lines: Line[],
+  userId: string,
+): Promise<void> {
+  if (booking.promo_code_id !== null) {
+    const [promo] = await tx
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.id, booking.promo_code_id));
+    if (!promo) throw new ChargeNotApplied('hold_expired');
+    try {
+      await takePromoUse(tx, promo, userId, 'promo_code');
+    } catch (error) {
+      if (error instanceof AppError) throw new ChargeNotApplied('hold_expired');
+      throw error;
+    }
+  }
+  if (!(await retake(tx, booking.event_date_id, lines))) throw new ChargeNotApplied('hold_expired');
+  await tx
+    .update(tickets)
+    .set({ status: 'pending' })
+    .where(and(eq(tickets.booking_id, booking.id), eq(tickets.status, 'expired')));
+}
+
+type Settings = Awaited<ReturnType<typeof readPlatformSettings>>;
+
+/** Paid tickets become valid (or wait for the organizer's approval) and carry the platform's fee. */
+async function issueTickets(
+  tx: Tx,
+  bookingId: number,
+  requiresApproval: boolean,
+  settings: Settings,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: tickets.id, price: tickets.price, discount: tickets.discount })
+    .from(tickets)
+    .where(and(eq(tickets.booking_id, bookingId), eq(tickets.status, 'pending')))
+    .orderBy(asc(tickets.id));
+  const status = requiresApproval ? 'pending_approval' : 'valid';
+  for (const row of rows) {
+    const fee = platformFee(
+      row.price - row.discount,
+      settings.platform_fee_percent,
+      settings.platform_fee_fixed,
+    );
+    await tx
+      .update(tickets)
+      .set({ status, platform_fee: fee, updated_at: now })
+      .where(eq(tickets.id, row.id));
+  }
+}
+
+/** The sale's ledger row: what the tickets cost, the discount, the platform's fee. */
+async function appendSale(
+  tx: Tx,
+  bookingId: number,
+  organizerId: string,
+  slotEnd: Date,
+  settings: Settings,
+  now: Date,
+): Promise<void> {
+  const [sums] = await tx
+    .select({
+      gross: sql<number>`coalesce(sum(${tickets.price}), 0)::int`,
+      discount: sql<number>`coalesce(sum(${tickets.discount}), 0)::int`,
+      fee: sql<number>`coalesce(sum(${tickets.platform_fee}), 0)::int`,
+      eventId: sql<number>`min(${tickets.event_id})::int`,
+      currency: sql<string>`min(${bookings.currency})`,
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+    .where(eq(tickets.booking_id, bookingId));
+  // A free order moves no money and writes no ledger row.
+  if (!sums || sums.gross === 0) return;
+  await appendLedger(tx, {
+    organizerId,
+    eventId: sums.eventId,
+    bookingId,
+    kind: 'sale',
+    gross: sums.gross,
+    discount: sums.discount,
+    platformFee: sums.fee,
+    currency: sums.currency,
+    availableAt: availableAfter(slotEnd, settings.payout_hold_days),
+    now,
+  });
+}
+
+/** Gives back a charge that could not be applied, and records it against the booking. */
+async function refundUnapplied(
+  deps: PaymentsDeps,
+  bookingId: number,
+  charge: Charge,
+  now: Date,
+): Promise<number> {
+  const refund = await deps.gateway.refund({
+    chargeId: charge.id,
+    amount: charge.amount,
+    idempotencyKey: `unapplied:${charge.id}`,
+  });
+  await deps.db.insert(refunds).values({
+    booking_id: bookingId,
+    payment_id: null,
+    amount: charge.amount,
+    currency: charge.currency,
+    reason: 'hold_lapsed',
+    gateway_refund_id: refund.id,
+    ticket_ids: [],
+    created_at: now,
+  });
+  return charge.amount;
+}
