@@ -37,7 +37,8 @@ export const pay = (
   ctx: TestContext,
   auth: string,
   booking: number,
-  paymentMethod: string | undefined = TEST_CARDS.success,
+  /** null: no payment method at all (free bookings). */
+  paymentMethod: string | null = TEST_CARDS.success,
   key?: string,
 ) =>
   send(
@@ -45,7 +46,7 @@ export const pay = (
     auth,
     'POST',
     '/api/v1/payment/pay/',
-    { booking, ...(paymentMethod === undefined ? {} : { payment_method: paymentMethod }) },
+    { booking, ...(paymentMethod === null ? {} : { payment_method: paymentMethod }) },
     key,
   );
 
