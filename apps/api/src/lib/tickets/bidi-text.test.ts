@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bidiRuns, visualText } from './bidi-text';
+import { bidiRuns, hasRightToLeftLetters, visualText } from './bidi-text';
 
 const reversed = (text: string) => [...text].reverse().join('');
 
@@ -25,6 +25,16 @@ describe('visualText', () => {
 
   it('keeps an Arabic phrase right to left inside an English line', () => {
     expect(visualText('Venue: قاعة الملك 3', 'ltr')).toBe(`Venue: 3 ${reversed('قاعة الملك')}`);
+  });
+
+  it('keeps a sign or currency with a number that stands on its own', () => {
+    expect(visualText('#17', 'rtl')).toBe('#17');
+    expect(visualText('$5 - 10%', 'rtl')).toBe('10% - $5');
+  });
+
+  it('treats digits after Arabic letters as Arabic numbers, as browsers do', () => {
+    // UAX #9 W2: after an Arabic letter "#17" is "17" with a neutral "#" on its right.
+    expect(visualText('رقم #17', 'rtl')).toBe(`17# ${reversed('رقم')}`);
   });
 
   it('mirrors brackets that end up right to left', () => {
@@ -57,5 +67,13 @@ describe('visualText', () => {
         expect(visualText(text, 'ltr')).toBe(text);
       }),
     );
+  });
+});
+
+describe('hasRightToLeftLetters', () => {
+  it('tells Arabic and Hebrew words from numbers, punctuation and Latin', () => {
+    expect(hasRightToLeftLetters('حفلة')).toBe(true);
+    expect(hasRightToLeftLetters('שלום')).toBe(true);
+    expect(hasRightToLeftLetters('Jazz ١٢٣ ، . )')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@
 
 export type Direction = 'ltr' | 'rtl';
 
-type BidiClass = 'L' | 'R' | 'EN' | 'AN' | 'CS' | 'NSM' | 'BN' | 'N';
+type BidiClass = 'L' | 'R' | 'AL' | 'EN' | 'AN' | 'ES' | 'ET' | 'CS' | 'NSM' | 'BN' | 'N';
 
 export interface BidiRun {
   /** The run's characters in logical order (bidi marks removed). */
@@ -20,6 +20,12 @@ export interface BidiRun {
 }
 
 const NUMBER_SEPARATORS = new Set([',', '.', ':', '/', '\u00a0', '\u202f', '\u066b', '\u066c']);
+
+const isArabicLetterBlock = (code: number) =>
+  (code >= 0x0600 && code <= 0x07bf) ||
+  (code >= 0x0860 && code <= 0x08ff) ||
+  (code >= 0xfb50 && code <= 0xfdff) ||
+  (code >= 0xfe70 && code <= 0xfefe);
 
 function isRightToLeftLetter(code: number): boolean {
   return (
@@ -31,19 +37,34 @@ function isRightToLeftLetter(code: number): boolean {
   );
 }
 
+const classes = new Map<string, BidiClass>();
+
 function classOf(char: string): BidiClass {
+  let type = classes.get(char);
+  if (type === undefined) {
+    type = readClass(char);
+    if (classes.size < 10_000) classes.set(char, type);
+  }
+  return type;
+}
+
+function readClass(char: string): BidiClass {
   const code = char.codePointAt(0) ?? 0;
   if (code >= 0x30 && code <= 0x39) return 'EN';
   if (code >= 0x06f0 && code <= 0x06f9) return 'EN';
   if ((code >= 0x0660 && code <= 0x0669) || code === 0x066b || code === 0x066c) return 'AN';
-  if (code === 0x200f || code === 0x061c) return 'R';
+  if (code === 0x200f) return 'R';
+  if (code === 0x061c) return 'AL';
   if (code === 0x200e) return 'L';
   if (code === 0x200b || code === 0x200c || code === 0x200d || code === 0xfeff) return 'BN';
   if (/\p{Mn}|\p{Me}/u.test(char)) return 'NSM';
   if (NUMBER_SEPARATORS.has(char)) return 'CS';
+  if (char === '+' || char === '-') return 'ES';
+  if (/[#%°‰‱′″]|\p{Sc}/u.test(char)) return 'ET';
   if (isRightToLeftLetter(code)) {
     // Arabic punctuation inside the block behaves as a neutral.
-    return /\p{L}|\p{Mc}/u.test(char) ? 'R' : 'N';
+    if (!/\p{L}|\p{Mc}/u.test(char)) return 'N';
+    return isArabicLetterBlock(code) ? 'AL' : 'R';
   }
   if (/\p{L}|\p{Mc}/u.test(char)) return 'L';
   return 'N';
@@ -62,24 +83,44 @@ function resolveLevels(chars: string[], base: Direction): number[] {
   for (let i = 0; i < types.length; i++) {
     if (types[i] === 'NSM') types[i] = i === 0 ? 'N' : (types[i - 1] as BidiClass);
   }
-  // W2: a European number after Arabic letters is an Arabic number. W7: after Latin, it is Latin.
-  let lastStrong: BidiClass = baseClass;
+  // W2: a European number after an Arabic letter is an Arabic number; W3: Arabic letters are R.
+  let lastStrong: BidiClass | null = null;
   for (let i = 0; i < types.length; i++) {
     const type = types[i];
-    if (type === 'L' || type === 'R') lastStrong = type;
-    else if (type === 'EN' && lastStrong === 'R') types[i] = 'AN';
+    if (type === 'L' || type === 'R' || type === 'AL') lastStrong = type;
+    else if (type === 'EN' && lastStrong === 'AL') types[i] = 'AN';
   }
-  // W4: one separator between two numbers of the same kind joins them (12:30, 1,500.00).
+  for (let i = 0; i < types.length; i++) if (types[i] === 'AL') types[i] = 'R';
+  // W4: one separator between two numbers of the same kind joins them (12:30, 1,500.00, 1+1).
   for (let i = 1; i < types.length - 1; i++) {
     const before = types[i - 1];
-    if (types[i] === 'CS' && (before === 'EN' || before === 'AN') && types[i + 1] === before)
+    const after = types[i + 1];
+    if (types[i] === 'ES' && before === 'EN' && after === 'EN') types[i] = 'EN';
+    else if (types[i] === 'CS' && (before === 'EN' || before === 'AN') && after === before)
       types[i] = before;
   }
-  lastStrong = baseClass;
+  // W5: currency signs, # and % next to a European number belong to it (#17, 50%).
+  for (let i = 0; i < types.length;) {
+    if (types[i] !== 'ET') {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < types.length && types[end] === 'ET') end++;
+    if (types[i - 1] === 'EN' || types[end] === 'EN') types.fill('EN', i, end);
+    i = end;
+  }
+  // W6: the other separators and terminators are neutral.
   for (let i = 0; i < types.length; i++) {
     const type = types[i];
-    if (type === 'L' || type === 'R') lastStrong = type;
-    else if (type === 'EN' && lastStrong === 'L') types[i] = 'L';
+    if (type === 'ES' || type === 'ET' || type === 'CS') types[i] = 'N';
+  }
+  // W7: a European number after Latin (or at the start of a left-to-right line) is Latin.
+  let strongBefore: BidiClass = baseClass;
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i];
+    if (type === 'L' || type === 'R') strongBefore = type;
+    else if (type === 'EN' && strongBefore === 'L') types[i] = 'L';
   }
   // N1/N2: neutrals between two of the same direction take it (numbers count as R), else the base.
   const directionOf = (type: BidiClass): 'L' | 'R' => (type === 'L' ? 'L' : 'R');
@@ -169,9 +210,10 @@ export function reverseForDisplay(text: string): string {
 
 /** Whether a font engine reading `text` on its own would lay it out right to left. */
 export function hasRightToLeftLetters(text: string): boolean {
-  return [...text].some(
-    (char) => classOf(char) === 'R' && isRightToLeftLetter(char.codePointAt(0) ?? 0),
-  );
+  return [...text].some((char) => {
+    const type = classOf(char);
+    return (type === 'R' || type === 'AL') && isRightToLeftLetter(char.codePointAt(0) ?? 0);
+  });
 }
 
 /** Plain visual-order text (for tests and single-font output): Arabic letters reversed too. */
