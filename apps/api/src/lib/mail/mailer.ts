@@ -4,6 +4,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -11,6 +17,7 @@ export interface OutgoingMail {
   html: string;
   /** A short tag for logs and .eml file names, e.g. `verify_email`. */
   tag: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -69,6 +76,7 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            attachments: mail.attachments,
           });
           logger.info({ tag: mail.tag }, 'mail sent');
         },
@@ -92,6 +100,7 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments,
         });
         await mkdir(folder, { recursive: true });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
