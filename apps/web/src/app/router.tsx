@@ -25,7 +25,7 @@ function FullPageLoader() {
   return <PageLoader fullHeight />;
 }
 
-type Namespace = 'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer';
+type Namespace = 'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer' | 'tickets';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -294,6 +294,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     () => import('../features/social/pages/following-page'),
                     (m) => m.FollowingPage,
                     'social',
+                  ),
+                },
+                {
+                  path: 'user/tickets',
+                  lazy: lazyPage(
+                    () => import('../features/tickets/pages/reserved-events-page'),
+                    (m) => m.ReservedEventsPage,
+                    'tickets',
+                  ),
+                },
+                {
+                  path: 'user/myTickets/:eventId',
+                  lazy: lazyPage(
+                    () => import('../features/tickets/pages/my-tickets-page'),
+                    (m) => m.MyTicketsPage,
+                    'tickets',
+                  ),
+                },
+                {
+                  path: 'user/tickets/:ticketId',
+                  lazy: lazyPage(
+                    () => import('../features/tickets/pages/ticket-page'),
+                    (m) => m.TicketPage,
+                    'tickets',
                   ),
                 },
                 {

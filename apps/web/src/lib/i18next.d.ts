@@ -5,6 +5,7 @@ import type profile from '../locales/en/profile.json';
 import type events from '../locales/en/events.json';
 import type social from '../locales/en/social.json';
 import type organizer from '../locales/en/organizer.json';
+import type tickets from '../locales/en/tickets.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       events: typeof events;
       social: typeof social;
       organizer: typeof organizer;
+      tickets: typeof tickets;
     };
   }
 }

@@ -67,6 +67,9 @@ export function UserMenu({ user }: UserMenuProps) {
         <Menu.Item component={Link} to="/user/profile">
           {t('header.profile')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/user/tickets">
+          {t('header.tickets')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/user/wishlist">
           {t('header.wishlist')}
         </Menu.Item>

@@ -6,4 +6,9 @@ export const socialKeys = {
   followState: (organizerId: string) => ['follow-state', organizerId] as const,
   organizer: (organizerId: string) => ['organizer', organizerId] as const,
   organizersToFollow: () => ['organizers-to-follow'] as const,
+  /** Everything about ratings, which a new or changed rating makes stale. */
+  allReviews: () => ['ratings'] as const,
+  reviews: (subject: object) => ['ratings', 'list', subject] as const,
+  ratingSummary: (subject: object) => ['ratings', 'summary', subject] as const,
+  ownRating: (eventId: number) => ['ratings', 'own', eventId] as const,
 };

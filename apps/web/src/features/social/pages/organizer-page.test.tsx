@@ -95,4 +95,73 @@ describe('organizer page', () => {
       false,
     );
   });
+
+  it('shows the average, the count and the reviews, newest first, with more on request', async () => {
+    const review = (id: number, stars: number, comment: string) => ({
+      id,
+      event: 7,
+      event_title: 'Oud Night at the Citadel',
+      rating: stars,
+      comment,
+      user: { id: user.id, name: `Guest ${id}`, avatar: null },
+      created_at: '2030-05-05T10:00:00.000Z',
+      updated_at: '2030-05-05T10:00:00.000Z',
+    });
+    const first = Array.from({ length: 10 }, (_, index) =>
+      review(40 - index, 4, `Review ${index}`),
+    );
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      [`GET ${profilePath}`]: { ...organizerProfile, rating: { average: 4.3, count: 11 } },
+      'GET /api/v1/events_read/': eventList([]),
+      [`GET ${followersPath}`]: followers,
+      'GET /api/v1/rate_event/': (request) =>
+        jsonResponse({
+          count: 11,
+          next: null,
+          previous: null,
+          results:
+            request.url.searchParams.get('offset') === '10'
+              ? [review(1, 2, 'Too loud for me')]
+              : first,
+        }),
+    });
+    renderApp(`/organizers/${organizerId}`);
+
+    const reviews = await screen.findByRole('region', { name: 'Reviews (11)' });
+    expect(within(reviews).getByText('4.3')).toBeTruthy();
+    expect(within(reviews).getByRole('img', { name: 'Rated 4.3 out of 5' })).toBeTruthy();
+    expect(within(reviews).getByText('11 ratings')).toBeTruthy();
+    expect(await within(reviews).findByText('Review 0')).toBeTruthy();
+    expect(within(reviews).getAllByRole('img', { name: '4 out of 5 stars' })).toHaveLength(10);
+    expect(
+      within(reviews)
+        .getAllByRole('link', { name: 'Oud Night at the Citadel' })[0]
+        ?.getAttribute('href'),
+    ).toBe('/events/7');
+    const asked = requests.find((request) => request.url.pathname === '/api/v1/rate_event/');
+    expect(asked?.url.searchParams.get('organizer')).toBe(organizerId);
+
+    await userEvent.click(within(reviews).getByRole('button', { name: 'Show more reviews' }));
+    expect(await within(reviews).findByText('Too loud for me')).toBeTruthy();
+    expect(within(reviews).getByRole('img', { name: '2 out of 5 stars' })).toBeTruthy();
+    expect(within(reviews).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+  });
+
+  it('says when nobody has reviewed the organizer yet', async () => {
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${profilePath}`]: organizerProfile,
+      'GET /api/v1/events_read/': eventList([]),
+      [`GET ${followersPath}`]: followers,
+      'GET /api/v1/rate_event/': { count: 0, next: null, previous: null, results: [] },
+    });
+    renderApp(`/organizers/${organizerId}`);
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    expect(
+      await within(reviews).findByText(
+        'No reviews yet. Attendees can rate an event once it is over.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -20,6 +20,7 @@ import { FollowToggle } from '../api/follow-toggle';
 import { isOrganizerId, organizerName, useOrganizer } from '../api/get-organizer';
 import { WishlistToggle } from '../api/wishlist-toggle';
 import { EmptyState } from '../components/empty-state';
+import { OrganizerReviews } from '../components/organizer-reviews';
 import classes from '../components/social.module.css';
 
 function UpcomingEvents({ organizerId, name }: { organizerId: string; name: string }) {
@@ -201,6 +202,7 @@ function OrganizerView({ profile }: { profile: PublicProfile }) {
         </section>
       )}
       <UpcomingEvents organizerId={profile.id} name={name} />
+      <OrganizerReviews organizerId={profile.id} rating={rating} />
       <Followers organizerId={profile.id} count={followers} />
     </Stack>
   );

@@ -1,0 +1,111 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { Page } from '@hafla/shared/common/pagination';
+import type {
+  Rating,
+  RatingCreateRequest,
+  RatingSummary,
+  RatingUpdateRequest,
+} from '@hafla/shared/social/ratings';
+import { apiClient } from '../../../lib/api-client';
+import { socialKeys } from './social-keys';
+
+export type RatingList = Page<Rating>;
+
+/** Whose ratings: one event's or all of one organizer's events'. */
+export type RatingSubject = { event: number } | { organizer: string };
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** The highest star; the API takes whole stars from 1 to it. */
+export const MAX_STARS = 5;
+export const MAX_COMMENT_LENGTH = 2000;
+
+export function getRatings(
+  subject: RatingSubject,
+  window: { limit: number; offset: number; mine?: boolean },
+  signal?: AbortSignal,
+): Promise<RatingList> {
+  return apiClient.get<RatingList>('/api/v1/rate_event/', {
+    query: { ...subject, ...window, mine: window.mine ? 'true' : undefined },
+    signal,
+  });
+}
+
+export function getRatingSummary(
+  subject: RatingSubject,
+  signal?: AbortSignal,
+): Promise<RatingSummary> {
+  return apiClient.get<RatingSummary>('/api/v1/rate_event/summary/', { query: subject, signal });
+}
+
+export function reviewsQueryOptions(subject: RatingSubject) {
+  return infiniteQueryOptions({
+    queryKey: socialKeys.reviews(subject),
+    queryFn: ({ pageParam, signal }) =>
+      getRatings(subject, { limit: REVIEWS_PAGE_SIZE, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
+      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useReviews(subject: RatingSubject) {
+  return useInfiniteQuery(reviewsQueryOptions(subject));
+}
+
+export function ratingSummaryQueryOptions(subject: RatingSubject) {
+  return queryOptions({
+    queryKey: socialKeys.ratingSummary(subject),
+    queryFn: ({ signal }) => getRatingSummary(subject, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useRatingSummary(subject: RatingSubject) {
+  return useQuery(ratingSummaryQueryOptions(subject));
+}
+
+/** The reader's own rating of an event, or null when they have not rated it. */
+export function ownRatingQueryOptions(eventId: number) {
+  return queryOptions({
+    queryKey: socialKeys.ownRating(eventId),
+    queryFn: async ({ signal }) =>
+      (await getRatings({ event: eventId }, { limit: 1, offset: 0, mine: true }, signal))
+        .results[0] ?? null,
+  });
+}
+
+export function useOwnRating(eventId: number, isEnabled = true) {
+  return useQuery({ ...ownRatingQueryOptions(eventId), enabled: isEnabled });
+}
+
+export function rateEvent(body: RatingCreateRequest): Promise<Rating> {
+  return apiClient.request<Rating>('/api/v1/rate_event/', { method: 'POST', body });
+}
+
+export function updateRating(id: number, body: RatingUpdateRequest): Promise<Rating> {
+  return apiClient.request<Rating>(`/api/v1/rate_event/${id}/`, { method: 'PUT', body });
+}
+
+/** Creates the reader's rating of an event, or changes it when `ratingId` is given. */
+export function useSaveRating(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ratingId, ...body }: RatingUpdateRequest & { ratingId: number | null }) =>
+      ratingId === null ? rateEvent({ event: eventId, ...body }) : updateRating(ratingId, body),
+    onSuccess: (rating) => {
+      queryClient.setQueryData(ownRatingQueryOptions(eventId).queryKey, rating);
+      void queryClient.invalidateQueries({ queryKey: socialKeys.allReviews() });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ReservedEventList } from '@hafla/shared/bookings/bookings';
+import { apiClient } from '../../../lib/api-client';
+import { ticketsKeys } from './tickets-keys';
+
+export const RESERVED_EVENTS_PAGE_SIZE = 20;
+
+export function getReservedEvents(offset: number, signal?: AbortSignal) {
+  return apiClient.get<ReservedEventList>('/api/v1/events_read/reserved-events/', {
+    query: { limit: RESERVED_EVENTS_PAGE_SIZE, offset },
+    signal,
+  });
+}
+
+export function reservedEventsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ticketsKeys.reservedEvents(),
+    queryFn: ({ pageParam, signal }) => getReservedEvents(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
+      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
+    },
+  });
+}
+
+export function useReservedEvents() {
+  return useInfiniteQuery(reservedEventsQueryOptions());
+}

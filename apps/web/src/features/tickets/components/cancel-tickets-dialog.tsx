@@ -1,0 +1,199 @@
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RefundPreview, RefundRefusal, RefundRequest } from '@hafla/shared/bookings/payments';
+import { FormAlert } from '../../../components/form-alert';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { splitApiErrors } from '../../../lib/use-form';
+import {
+  newIdempotencyKey,
+  useCancellationCheck,
+  useRefund,
+  useRefundPreviews,
+} from '../api/cancel-tickets';
+
+/** All of the reader's tickets to the event, or one ticket of a booking. */
+export type CancelScope = { kind: 'all' } | { kind: 'ticket'; booking: number; ticket: number };
+
+export interface Refunded {
+  amount: number;
+  currency: string;
+  tickets: number;
+}
+
+interface CancelTicketsDialogProps {
+  eventId: number;
+  timezone: string;
+  scope: CancelScope | null;
+  onClose: () => void;
+  onRefunded: (refunded: Refunded) => void;
+}
+
+function useDeadline(timezone: string) {
+  const { i18n } = useTranslation();
+  return (deadline: string) => formatDateTime(deadline, timezone, i18n.language);
+}
+
+function Refusal({ reason, deadline }: { reason: RefundRefusal | null; deadline: string | null }) {
+  const { t } = useTranslation('tickets');
+  return (
+    <FormAlert
+      title={t('cancel.impossible')}
+      message={t(`cancel.reasons.${reason ?? 'no_tickets'}`, { deadline: deadline ?? '' })}
+    />
+  );
+}
+
+interface ConfirmProps {
+  previews: RefundPreview[];
+  timezone: string;
+  onClose: () => void;
+  onRefunded: (refunded: Refunded) => void;
+}
+
+/** The amount comes from the API's previews, shown before anything is refunded. */
+function Confirm({ previews, timezone, onClose, onRefunded }: ConfirmProps) {
+  const { t, i18n } = useTranslation('tickets');
+  const showDeadline = useDeadline(timezone);
+  const refund = useRefund();
+  // One key per booking for this confirmation: pressing again after a failure repeats the
+  // same requests, which the API answers once; a new opening of the dialog is a new one.
+  const keys = useRef<string[] | null>(null);
+  const refundable = previews.filter((preview) => preview.can_refund);
+  const refused = previews.find((preview) => !preview.can_refund);
+  if (refundable.length === 0) {
+    return (
+      <Stack gap="md">
+        <Refusal
+          reason={refused?.reason ?? null}
+          deadline={refused ? showDeadline(refused.deadline) : null}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const currency = refundable[0]!.currency;
+  const amount = refundable.reduce((sum, preview) => sum + preview.refund_amount, 0);
+  const tickets = refundable.reduce((sum, preview) => sum + preview.tickets.length, 0);
+  const deadline = refundable
+    .map((preview) => preview.deadline)
+    .sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
+  const percentages = [...new Set(refundable.map((preview) => preview.refund_percentage))];
+  const money = formatMoney(amount, currency, i18n.language);
+  const error = refund.isError ? splitApiErrors(refund.error, []).message : null;
+
+  function confirm() {
+    const requests: RefundRequest[] = refundable.map((preview) => ({
+      booking: preview.booking,
+      tickets: preview.tickets,
+    }));
+    keys.current ??= requests.map(() => newIdempotencyKey());
+    refund.mutate(
+      { requests, keys: keys.current },
+      {
+        onSuccess: (results) =>
+          onRefunded({
+            amount: results.reduce((sum, result) => sum + result.refund.amount, 0),
+            currency: results[0]?.refund.currency ?? currency,
+            tickets,
+          }),
+      },
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Text>{t('cancel.tickets', { count: tickets })}</Text>
+      <div role="status">
+        <Text size="sm">{t('cancel.amountLabel')}</Text>
+        <Text size="xl" fw={700}>
+          {money}
+        </Text>
+      </div>
+      {percentages.length === 1 && (
+        <Text size="sm">{t('cancel.policy', { percentage: percentages[0] })}</Text>
+      )}
+      <Text size="sm">{t('cancel.deadline', { deadline: showDeadline(deadline) })}</Text>
+      <Text fw={600}>{t('cancel.irreversible')}</Text>
+      <FormAlert message={error} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          {t('cancel.keep')}
+        </Button>
+        <Button color="red.9" loading={refund.isPending} onClick={confirm}>
+          {t('cancel.confirm', { amount: money })}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Previews({
+  requests,
+  ...props
+}: Omit<ConfirmProps, 'previews'> & { requests: RefundRequest[] }) {
+  const previews = useRefundPreviews(requests, true);
+  if (previews.isPending) return <PageLoader />;
+  if (previews.isError) {
+    return <QueryError error={previews.error} onRetry={() => void previews.refetch()} />;
+  }
+  return <Confirm previews={previews.data} {...props} />;
+}
+
+/** Everything the reader holds for the event: the cancellation check names the bookings. */
+function AllTickets({ eventId, ...props }: Omit<ConfirmProps, 'previews'> & { eventId: number }) {
+  const showDeadline = useDeadline(props.timezone);
+  const check = useCancellationCheck(eventId, true);
+  const requests = useMemo(
+    () => (check.data?.bookings ?? []).map((booking) => ({ booking })),
+    [check.data],
+  );
+  if (check.isPending) return <PageLoader />;
+  if (check.isError) return <QueryError error={check.error} onRetry={() => void check.refetch()} />;
+  if (!check.data.can_cancel || requests.length === 0) {
+    return (
+      <Refusal
+        reason={check.data.reason}
+        deadline={check.data.deadline ? showDeadline(check.data.deadline) : null}
+      />
+    );
+  }
+  return <Previews requests={requests} {...props} />;
+}
+
+/** Asks before cancelling and says what comes back, under the event's refund policy. */
+export function CancelTicketsDialog({
+  eventId,
+  timezone,
+  scope,
+  onClose,
+  onRefunded,
+}: CancelTicketsDialogProps) {
+  const { t } = useTranslation('tickets');
+  const shared = { timezone, onClose, onRefunded };
+  return (
+    <Modal
+      opened={scope !== null}
+      onClose={onClose}
+      title={scope?.kind === 'ticket' ? t('cancel.titleOne') : t('cancel.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('cancel.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      {scope?.kind === 'all' && <AllTickets eventId={eventId} {...shared} />}
+      {scope?.kind === 'ticket' && (
+        <Previews requests={[{ booking: scope.booking, tickets: [scope.ticket] }]} {...shared} />
+      )}
+    </Modal>
+  );
+}
