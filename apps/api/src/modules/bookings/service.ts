@@ -315,7 +315,7 @@ function checkOrderRules(
  * other; the inventory is raised last, so the hot rows stay locked for the shortest time.
  */
 export async function book(
-  deps: BookingsDeps,
+  deps: Pick<BookingsDeps, 'db' | 'now'>,
   user: { userId: string; language: Language },
   input: BookRequest,
 ): Promise<Booking> {
