@@ -7,7 +7,12 @@ interface Rendered {
   html: string;
 }
 
-const BRAND = { primary: '#8A2BE2', secondary: '#E22B6B', text: '#1f1f24', muted: '#5c5f66' };
+export const BRAND = {
+  primary: '#8A2BE2',
+  secondary: '#E22B6B',
+  text: '#1f1f24',
+  muted: '#5c5f66',
+};
 
 const copy = {
   verify_email: {
@@ -48,13 +53,13 @@ const copy = {
 
 export type CodeMailKind = keyof typeof copy;
 
-function fill(template: string, values: Record<string, string | number>): string {
+export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
   );
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingConfirmedMail,
+  type BookingConfirmedData,
+  refundMail,
+  type RefundData,
+} from './booking-mails';
+
+const slot = {
+  eventTitle: 'Jazz <Night> & Friends',
+  timezone: 'Asia/Riyadh',
+  start: new Date('2026-12-05T16:00:00Z'),
+  end: new Date('2026-12-05T19:00:00Z'),
+  isOnline: false,
+  venueName: 'King Fahd Cultural Centre',
+  address: 'King Fahd Road, Riyadh',
+};
+
+const confirmed: BookingConfirmedData = {
+  ...slot,
+  bookingId: 31,
+  recipientName: 'Sarah',
+  lines: [
+    { name: 'VIP', quantity: 2, unitPrice: 25000 },
+    { name: 'General', quantity: 1, unitPrice: 10000 },
+  ],
+  subtotal: 60000,
+  discount: 6000,
+  fees: 0,
+  total: 54000,
+  currency: 'SAR',
+  awaitingApproval: false,
+  ticketsUrl: 'https://hafla.example/user/myTickets/4',
+  pdf: Buffer.from('%PDF-1.3 test'),
+};
+
+const plain = (text: string) => text.replace(/[\s\u00a0]+/g, ' ').replace(/\u200f/g, '');
+
+describe('bookingConfirmedMail', () => {
+  it('summarises the booking in English with the slot in the event zone and the PDF attached', () => {
+    const mail = bookingConfirmedMail(confirmed, 'en');
+    expect(mail.subject).toBe('Your tickets for Jazz <Night> & Friends');
+    expect(mail.attachments).toEqual([
+      { filename: 'hafla-booking-31.pdf', content: confirmed.pdf, contentType: 'application/pdf' },
+    ]);
+    const text = plain(mail.text);
+    expect(text).toContain('Hello Sarah,');
+    expect(text).toContain('Date: Saturday, December 5, 2026');
+    expect(text).toContain('Time: 7:00 – 10:00 PM (GMT+3)');
+    expect(text).toContain('2 × VIP — SAR 500, 1 × General — SAR 100');
+    expect(text).toContain('Discount: −SAR 60');
+    expect(text).toContain('Total: SAR 540');
+    expect(text).not.toContain('Fees');
+    expect(text).toContain('See your tickets: https://hafla.example/user/myTickets/4');
+    expect(mail.html).toContain('lang="en" dir="ltr"');
+    expect(mail.html).toContain('Jazz &#60;Night&#62; &#38; Friends');
+    expect(mail.html).not.toContain('<Night>');
+  });
+
+  it('writes Arabic right to left with Latin digits and mentions a pending approval', () => {
+    const mail = bookingConfirmedMail(
+      { ...confirmed, awaitingApproval: true, ticketsUrl: null },
+      'ar',
+    );
+    expect(mail.subject).toBe('تذاكرك لفعالية Jazz <Night> & Friends');
+    expect(mail.html).toContain('lang="ar" dir="rtl"');
+    const text = plain(mail.text);
+    expect(text).toContain('التاريخ: السبت، 5 ديسمبر 2026');
+    expect(text).toContain('الإجمالي: 540 ر.س.');
+    expect(text).toContain('موافقة المنظّم');
+    expect(text).not.toMatch(/[٠-٩]/);
+    expect(mail.html).not.toContain('href=');
+  });
+
+  it('calls a free booking free', () => {
+    const mail = bookingConfirmedMail(
+      {
+        ...confirmed,
+        lines: [{ name: 'Community', quantity: 3, unitPrice: 0 }],
+        subtotal: 0,
+        discount: 0,
+        total: 0,
+      },
+      'en',
+    );
+    expect(plain(mail.text)).toContain('3 × Community — Free');
+    expect(plain(mail.text)).toContain('Total: Free');
+  });
+});
+
+describe('refundMail', () => {
+  const refund: RefundData = {
+    ...slot,
+    bookingId: 31,
+    recipientName: 'Sarah',
+    amount: 25000,
+    currency: 'SAR',
+    reason: 'requested',
+    ticketIds: [101, 102],
+    cardLast4: '4242',
+  };
+
+  it.each([
+    ['requested', 'You cancelled tickets of booking #31.'],
+    ['event_cancelled', 'The organizer cancelled this event'],
+    ['hold_lapsed', 'arrived after the hold on its tickets had lapsed'],
+  ] as const)('explains a refund because %s', (reason, sentence) => {
+    const mail = refundMail({ ...refund, reason }, 'en');
+    const text = plain(mail.text);
+    expect(text).toContain(sentence);
+    expect(text).toContain('Cancelled tickets: #101, #102');
+    expect(text).toContain('Refunded: SAR 250');
+    expect(text).toContain('card ending in 4242');
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('writes the reason and the amount in Arabic', () => {
+    const mail = refundMail({ ...refund, reason: 'event_cancelled' }, 'ar');
+    const text = plain(mail.text);
+    expect(mail.subject).toBe('استرداد الحجز #31: Jazz <Night> & Friends');
+    expect(text).toContain('ألغى المنظّم هذه الفعالية');
+    expect(text).toContain('المبلغ المسترد: 250 ر.س.');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('says nothing is refunded for free tickets', () => {
+    const mail = refundMail({ ...refund, amount: 0, cardLast4: null }, 'en');
+    expect(plain(mail.text)).toContain('Nothing was charged');
+    expect(plain(mail.text)).not.toContain('Refunded:');
+  });
+});

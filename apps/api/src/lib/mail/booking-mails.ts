@@ -1,0 +1,287 @@
+import type { Language } from '@hafla/shared/common/i18n';
+import { directionOf } from '@hafla/shared/common/i18n';
+import { formatMoney } from '../money';
+import { formatSlotDay, formatSlotTimes } from '../tickets/slot-text';
+import type { MailAttachment } from './mailer';
+import { BRAND, escapeHtml, fill } from './templates';
+
+/** A booking email without its recipient: the caller addresses and tags it. */
+export interface BookingMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+export interface MailSlot {
+  eventTitle: string;
+  timezone: string;
+  start: Date;
+  end: Date;
+  isOnline: boolean;
+  venueName: string;
+  address: string;
+}
+
+export interface BookingConfirmedData extends MailSlot {
+  bookingId: number;
+  recipientName: string;
+  lines: Array<{ name: string; quantity: number; unitPrice: number }>;
+  subtotal: number;
+  discount: number;
+  fees: number;
+  total: number;
+  currency: string;
+  /** True when some tickets wait for the organizer's approval. */
+  awaitingApproval: boolean;
+  /** Where the tickets are in the web app, when the public address is known. */
+  ticketsUrl: string | null;
+  /** The tickets as one PDF (renderTicketsPdf), attached as `hafla-booking-<id>.pdf`. */
+  pdf: Buffer;
+}
+
+export type RefundReason = 'requested' | 'event_cancelled' | 'hold_lapsed';
+
+export interface RefundData extends MailSlot {
+  bookingId: number;
+  recipientName: string;
+  amount: number;
+  currency: string;
+  reason: RefundReason;
+  /** The numbers of the tickets this refund cancelled. */
+  ticketIds: number[];
+  cardLast4: string | null;
+}
+
+const copy = {
+  en: {
+    confirmed: {
+      subject: 'Your tickets for {event}',
+      heading: 'You are going to {event}',
+      greeting: 'Hello {name},',
+      intro: 'Your booking {booking} is confirmed. Your tickets are attached as a PDF.',
+      approval:
+        'This event needs the organizer’s approval: we will write to you when your tickets are approved.',
+      view: 'See your tickets',
+      bring: 'Show the QR code on each ticket at the entrance, on your phone or printed.',
+    },
+    refund: {
+      subject: 'Refund for booking {booking}: {event}',
+      heading: 'Your refund',
+      greeting: 'Hello {name},',
+      requested: 'You cancelled tickets of booking {booking}.',
+      event_cancelled: 'The organizer cancelled this event, so booking {booking} was refunded.',
+      hold_lapsed:
+        'Your payment for booking {booking} arrived after the hold on its tickets had lapsed, so the tickets could not be issued and the payment was refunded.',
+      refunded: 'Refunded',
+      nothing: 'Nothing was charged for these tickets, so there is nothing to refund.',
+      card: 'The amount goes back to your card ending in {last4}; banks usually show it within 5–10 business days.',
+      cardless:
+        'The amount goes back to the way you paid; banks usually show it within 5–10 business days.',
+      cancelledTickets: 'Cancelled tickets',
+    },
+    rows: {
+      event: 'Event',
+      date: 'Date',
+      time: 'Time',
+      venue: 'Venue',
+      online: 'Online',
+      tickets: 'Tickets',
+      discount: 'Discount',
+      fees: 'Fees',
+      total: 'Total',
+      free: 'Free',
+    },
+  },
+  ar: {
+    confirmed: {
+      subject: 'تذاكرك لفعالية {event}',
+      heading: 'أنت ذاهب إلى {event}',
+      greeting: 'مرحبًا {name}،',
+      intro: 'تم تأكيد حجزك {booking}. تجد تذاكرك مرفقة في ملف PDF.',
+      approval: 'تتطلب هذه الفعالية موافقة المنظّم: سنراسلك عند الموافقة على تذاكرك.',
+      view: 'عرض تذاكرك',
+      bring: 'أظهر رمز QR الموجود على كل تذكرة عند الدخول، من هاتفك أو مطبوعًا.',
+    },
+    refund: {
+      subject: 'استرداد الحجز {booking}: {event}',
+      heading: 'المبلغ المسترد',
+      greeting: 'مرحبًا {name}،',
+      requested: 'ألغيت تذاكر من الحجز {booking}.',
+      event_cancelled: 'ألغى المنظّم هذه الفعالية، لذلك استرددنا مبلغ الحجز {booking}.',
+      hold_lapsed:
+        'وصلت دفعتك للحجز {booking} بعد انتهاء مدة الاحتفاظ بتذاكره، فلم يكن ممكنًا إصدار التذاكر وأعدنا المبلغ.',
+      refunded: 'المبلغ المسترد',
+      nothing: 'لم يُدفع أي مبلغ لهذه التذاكر، فلا يوجد ما يُسترد.',
+      card: 'يعود المبلغ إلى بطاقتك المنتهية بـ {last4}؛ تُظهره البنوك عادةً خلال 5 إلى 10 أيام عمل.',
+      cardless:
+        'يعود المبلغ إلى وسيلة الدفع التي استخدمتها؛ تُظهره البنوك عادةً خلال 5 إلى 10 أيام عمل.',
+      cancelledTickets: 'التذاكر الملغاة',
+    },
+    rows: {
+      event: 'الفعالية',
+      date: 'التاريخ',
+      time: 'الوقت',
+      venue: 'المكان',
+      online: 'عبر الإنترنت',
+      tickets: 'التذاكر',
+      discount: 'الخصم',
+      fees: 'الرسوم',
+      total: 'الإجمالي',
+      free: 'مجاني',
+    },
+  },
+} as const;
+
+type Rows = Array<[label: string, value: string, emphasis?: boolean]>;
+
+const bookingNumber = (id: number) => `#${id}`;
+
+function slotRows(slot: MailSlot, language: Language): Rows {
+  const t = copy[language].rows;
+  const venue = slot.isOnline
+    ? t.online
+    : [slot.venueName, slot.address].filter((part) => part.trim()).join(', ');
+  return [
+    [t.event, slot.eventTitle],
+    [t.date, formatSlotDay(slot.start, slot.timezone, language)],
+    [t.time, formatSlotTimes(slot.start, slot.end, slot.timezone, language)],
+    [t.venue, venue],
+  ];
+}
+
+/** The shared frame of booking emails: brand, heading, paragraphs, a table and an optional button. */
+function renderFrame(
+  language: Language,
+  parts: {
+    subject: string;
+    heading: string;
+    before: string[];
+    rows: Rows;
+    after: string[];
+    link?: { label: string; url: string };
+  },
+): { html: string; text: string } {
+  const dir = directionOf(language);
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const end = dir === 'rtl' ? 'left' : 'right';
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(line)}</p>`;
+  const row = ([label, value, emphasis]: Rows[number]) =>
+    `<tr><td style="padding:8px 0;border-bottom:1px solid #eee7f5;color:${BRAND.muted};vertical-align:top;text-align:${align}">${escapeHtml(label)}</td>` +
+    `<td style="padding:8px 0;border-bottom:1px solid #eee7f5;text-align:${end};${emphasis ? 'font-weight:800;' : ''}"><bdi>${escapeHtml(value).replace(/\n/g, '<br>')}</bdi></td></tr>`;
+  const button = parts.link
+    ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(parts.link.label)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f2fb;font-family:Nunito,'Noto Sans Arabic',Tahoma,Arial,sans-serif;color:${BRAND.text}">
+  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;border-top:6px solid ${BRAND.primary}" dir="${dir}">
+    <tr><td style="padding:28px;text-align:${align}">
+      <p style="margin:0 0 8px;font-size:22px;font-weight:800;color:${BRAND.primary}">Hafla · حفلة</p>
+      <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>
+      ${parts.before.map(paragraph).join('\n      ')}
+      <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;border-collapse:collapse" dir="${dir}">
+        ${parts.rows.map(row).join('\n        ')}
+      </table>
+      ${parts.after.map(paragraph).join('\n      ')}
+      ${button}
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  const text = [
+    parts.heading,
+    '',
+    ...parts.before,
+    '',
+    ...parts.rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, ', ')}`),
+    '',
+    ...parts.after,
+    ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
+    '',
+    '— Hafla',
+  ].join('\n');
+  return { html, text };
+}
+
+/** The confirmation of a paid (or free) booking, its tickets attached as one PDF. */
+export function bookingConfirmedMail(data: BookingConfirmedData, language: Language): BookingMail {
+  const t = copy[language].confirmed;
+  const rowsCopy = copy[language].rows;
+  const money = (amount: number) =>
+    amount === 0 ? rowsCopy.free : formatMoney(amount, data.currency, language);
+  const values = {
+    event: data.eventTitle,
+    name: data.recipientName,
+    booking: bookingNumber(data.bookingId),
+  };
+  const subject = fill(t.subject, values);
+  const rows: Rows = [
+    ...slotRows(data, language),
+    [
+      rowsCopy.tickets,
+      data.lines
+        .map((line) => `${line.quantity} × ${line.name} — ${money(line.unitPrice * line.quantity)}`)
+        .join('\n'),
+    ],
+  ];
+  if (data.discount > 0)
+    rows.push([rowsCopy.discount, `−${formatMoney(data.discount, data.currency, language)}`]);
+  if (data.fees > 0) rows.push([rowsCopy.fees, formatMoney(data.fees, data.currency, language)]);
+  rows.push([rowsCopy.total, money(data.total), true]);
+  const { html, text } = renderFrame(language, {
+    subject,
+    heading: fill(t.heading, values),
+    before: [
+      ...(data.recipientName.trim() ? [fill(t.greeting, values)] : []),
+      fill(t.intro, values),
+      ...(data.awaitingApproval ? [t.approval] : []),
+    ],
+    rows,
+    after: [t.bring],
+    link: data.ticketsUrl ? { label: t.view, url: data.ticketsUrl } : undefined,
+  });
+  return {
+    subject,
+    text,
+    html,
+    attachments: [
+      {
+        filename: `hafla-booking-${data.bookingId}.pdf`,
+        content: data.pdf,
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
+
+/** What was refunded, for which tickets and why. */
+export function refundMail(data: RefundData, language: Language): BookingMail {
+  const t = copy[language].refund;
+  const values = {
+    event: data.eventTitle,
+    name: data.recipientName,
+    booking: bookingNumber(data.bookingId),
+    last4: data.cardLast4 ?? '',
+  };
+  const subject = fill(t.subject, values);
+  const rows: Rows = [
+    ...slotRows(data, language),
+    [t.cancelledTickets, data.ticketIds.map((id) => `#${id}`).join(', ')],
+  ];
+  if (data.amount > 0)
+    rows.push([t.refunded, formatMoney(data.amount, data.currency, language), true]);
+  const { html, text } = renderFrame(language, {
+    subject,
+    heading: t.heading,
+    before: [
+      ...(data.recipientName.trim() ? [fill(t.greeting, values)] : []),
+      fill(t[data.reason], values),
+    ],
+    rows,
+    after: [data.amount === 0 ? t.nothing : fill(data.cardLast4 ? t.card : t.cardless, values)],
+  });
+  return { subject, text, html, attachments: [] };
+}
