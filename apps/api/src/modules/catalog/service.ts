@@ -13,7 +13,7 @@ import { LANGUAGES, directionOf, type Language } from '@hafla/shared/common/i18n
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
 import type { Db } from '../../db/client';
-import { seedPlatformSettings } from '../../db/seed/catalog-data';
+import { readPlatformSettings } from '../../lib/platform-settings';
 import { fieldError, notFound } from '../../lib/app-error';
 import * as queries from './queries';
 
@@ -88,13 +88,6 @@ export async function getConfigurationPage(
     body: localized(row, 'body', language),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-type PlatformSettings = typeof seedPlatformSettings;
-
-async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const stored = (await queries.findSetting(db, 'platform')) as Partial<PlatformSettings> | null;
-  return { ...seedPlatformSettings, ...stored };
 }
 
 export async function getAppInfo(

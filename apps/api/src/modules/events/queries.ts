@@ -15,9 +15,8 @@ import {
 import type { EventListQuery } from '@hafla/shared/events/events';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { appSettings, categories, eventTypes } from '../../db/schema/catalog';
+import { categories, eventTypes } from '../../db/schema/catalog';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
-import { seedPlatformSettings } from '../../db/seed/catalog-data';
 
 // The search document is for discovery; the organizer's view never needs it.
 const { search_document: _searchDocument, ...eventColumns } = getTableColumns(events);
@@ -93,18 +92,6 @@ export async function findOwnEvents(
     db.select({ value: count() }).from(events).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
-}
-
-export type PlatformSettings = typeof seedPlatformSettings;
-
-/** Platform settings as admins left them, over the seeded defaults. */
-export async function findPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, 'platform'))
-    .limit(1);
-  return { ...seedPlatformSettings, ...(row?.value as Partial<PlatformSettings> | undefined) };
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {

@@ -17,6 +17,7 @@ import {
   findEditableOwnEvent,
   type EventRow,
 } from './ownership';
+import { readPlatformSettings } from '../../lib/platform-settings';
 import * as queries from './queries';
 
 export interface EventsDeps {
@@ -117,7 +118,7 @@ async function checkFields(db: Db, input: EventFields, current: EventRow | null)
   if (changesCurrency && current?.published_at) {
     throw new AppError('currency_locked', { status: 409, attr: 'currency' });
   }
-  const settings = await queries.findPlatformSettings(db);
+  const settings = await readPlatformSettings(db);
   if (changesCurrency && !settings.currencies.some((c) => c.code === input.currency)) {
     throw fieldError('currency_not_supported', 'currency');
   }
@@ -189,7 +190,7 @@ async function checkPublishable(db: Db, event: EventRow, now: Date): Promise<voi
   if (!(await queries.hasTicketCategory(db, event.id))) {
     throw new AppError('publish_requires_ticket_category', { status: 409 });
   }
-  const { events_published_per_month: limit } = await queries.findPlatformSettings(db);
+  const { events_published_per_month: limit } = await readPlatformSettings(db);
   const month = monthOf(now);
   const published = await queries.countPublishedBetween(
     db,
@@ -280,7 +281,7 @@ export async function getPublishedThisMonth(
   const month = monthOf(deps.now());
   const [published, settings] = await Promise.all([
     queries.countPublishedBetween(deps.db, organizerId, month.start, month.end),
-    queries.findPlatformSettings(deps.db),
+    readPlatformSettings(deps.db),
   ]);
   const limit = settings.events_published_per_month;
   return {
