@@ -25,6 +25,7 @@ const PUBLIC_SURFACES = {
   events: ['./ownership.ts'],
   ratings: ['./rating-summary.ts'],
   social: ['./social-counts.ts', './organizer-cards.ts'],
+  tickets: ['./ticket-mails.ts'],
 };
 const featureZones = (root, publicParts) =>
   subfolders(root).flatMap((target) =>

@@ -27,6 +27,7 @@ import { ratingsRoutes } from './modules/ratings/routes';
 import { socialRoutes } from './modules/social/routes';
 import { promoCodesRoutes } from './modules/promo-codes/routes';
 import { ticketCategoriesRoutes } from './modules/ticket-categories/routes';
+import { ticketsRoutes } from './modules/tickets/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(promoCodesRoutes);
   await app.register(bookingsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(ticketsRoutes);
   await app.register(ratingsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 

@@ -106,6 +106,8 @@ const en: Catalog = {
   ticket_not_in_booking: 'This ticket is not part of the booking.',
   ticket_not_refundable: 'This ticket cannot be refunded (it is used, refunded or not issued).',
   no_tickets: 'There are no tickets left to cancel in this booking.',
+  ticket_not_editable:
+    'The attendee of this ticket can no longer be changed: it was used, cancelled or refunded, or its hold expired.',
   deadline_passed: 'The refund deadline for this time slot has passed.',
   not_refundable: 'Tickets to this event are not refundable.',
   not_paid: 'This booking has not been paid.',
@@ -211,6 +213,8 @@ const ar: Catalog = {
   ticket_not_in_booking: 'هذه التذكرة ليست ضمن الحجز.',
   ticket_not_refundable: 'لا يمكن استرداد هذه التذكرة (مستخدمة أو مستردة أو غير صادرة).',
   no_tickets: 'لا توجد تذاكر متبقية لإلغائها في هذا الحجز.',
+  ticket_not_editable:
+    'لم يعد ممكنًا تغيير حاضر هذه التذكرة: فقد استُخدمت أو أُلغيت أو استُردت، أو انتهت مهلة حجزها.',
   deadline_passed: 'انتهت مهلة الاسترداد لهذا الموعد.',
   not_refundable: 'تذاكر هذه الفعالية غير قابلة للاسترداد.',
   not_paid: 'لم يُدفع هذا الحجز.',

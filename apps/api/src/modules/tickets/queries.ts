@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
+import { eventDates, events, ticketCategories } from '../../db/schema/events';
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** Tickets that exist for their holder: paid (or free) and issued, used or refunded later. */
+export const UNPAID_STATUSES = ['pending', 'expired'];
+/** Tickets that admit someone: the ones a PDF prints and reserved events count. */
+export const ISSUED_STATUSES = ['valid', 'pending_approval', 'checked_in'];
+export const EDITABLE_TICKET_STATUSES = ['pending', 'pending_approval', 'valid'];
+export const EDITABLE_BOOKING_STATUSES = ['pending', 'confirmed', 'partially_refunded'];
+
+const ticketColumns = {
+  ticket: tickets,
+  booking_status: bookings.status,
+  currency: bookings.currency,
+  event_title: events.title,
+  cover_key: events.cover_key,
+  timezone: events.timezone,
+  venue_name: events.venue_name,
+  address: events.address,
+  is_online: events.is_online,
+  online_url: events.online_url,
+  slot_start: eventDates.start_at,
+  slot_end: eventDates.end_at,
+  category_name: ticketCategories.name,
+  buyer_first_name: users.first_name,
+  buyer_last_name: users.last_name,
+};
+
+export type TicketRow = Awaited<ReturnType<typeof findTickets>>[number];
+
+function selectTickets(db: Db) {
+  return db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+    .innerJoin(events, eq(events.id, tickets.event_id))
+    .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
+    .innerJoin(ticketCategories, eq(ticketCategories.id, tickets.ticket_category_id))
+    .innerJoin(users, eq(users.id, tickets.user_id));
+}
+
+/** Tickets in slot order (then by id), for a page or all of them. */
+export async function findTickets(db: Db, where: SQL | undefined, window?: Window) {
+  const query = selectTickets(db)
+    .where(where)
+    .orderBy(asc(eventDates.start_at), asc(tickets.id))
+    .$dynamic();
+  return window ? query.limit(window.limit).offset(window.offset) : query;
+}
+
+export async function countTickets(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(tickets).where(where);
+  return row?.value ?? 0;
+}
+
+export const findBookingTickets = (db: Db, bookingId: number) =>
+  findTickets(db, eq(tickets.booking_id, bookingId));
+
+/** The holder's tickets the list shows: everything but unpaid holds. */
+export function ownPaidTickets(userId: string, eventId?: number): SQL | undefined {
+  return and(
+    eq(tickets.user_id, userId),
+    notInArray(tickets.status, UNPAID_STATUSES),
+    eventId === undefined ? undefined : eq(tickets.event_id, eventId),
+  );
+}
+
+export async function findOwnTicket(db: Db, userId: string, id: number) {
+  const [row] = await findTickets(db, and(eq(tickets.id, id), eq(tickets.user_id, userId)));
+  return row ?? null;
+}
+
+/**
+ * Sets holder details when the ticket and its booking still allow it; the condition is in the
+ * UPDATE, so a ticket refunded or a hold expiring meanwhile is not written. Answers whether a
+ * row changed.
+ */
+export async function updateHolder(
+  db: Db,
+  userId: string,
+  id: number,
+  values: { holder_name?: string; holder_email?: string; holder_phone?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ ...values, updated_at: new Date() })
+    .from(bookings)
+    .where(
+      and(
+        eq(tickets.id, id),
+        eq(tickets.user_id, userId),
+        inArray(tickets.status, EDITABLE_TICKET_STATUSES),
+        eq(bookings.id, tickets.booking_id),
+        inArray(bookings.status, EDITABLE_BOOKING_STATUSES),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+export async function findBookingOwner(db: Db, bookingId: number) {
+  const [row] = await db
+    .select({ user_id: bookings.user_id })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/**
+ * A page of the events the user holds issued tickets for: upcoming first by their next slot,
+ * then those whose slots are all over, the most recent first.
+ */
+export async function findReservedEvents(db: Db, userId: string, now: Date, window: Window) {
+  const where = and(eq(tickets.user_id, userId), inArray(tickets.status, ISSUED_STATUSES));
+  const nextStart = sql<Date | null>`min(${eventDates.start_at}) filter (where ${eventDates.end_at} > ${now})`;
+  const lastStart = max(eventDates.start_at);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ event_id: tickets.event_id, tickets_count: count() })
+      .from(tickets)
+      .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
+      .where(where)
+      .groupBy(tickets.event_id)
+      .orderBy(sql`${nextStart} asc nulls last`, desc(lastStart), asc(tickets.event_id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ value: sql<number>`count(distinct ${tickets.event_id})`.mapWith(Number) })
+      .from(tickets)
+      .where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+/** The distinct slots the user holds issued tickets for, in some events. */
+export async function findReservedSlots(db: Db, userId: string, eventIds: number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectDistinct({
+      event_id: tickets.event_id,
+      id: eventDates.id,
+      start_at: eventDates.start_at,
+      end_at: eventDates.end_at,
+    })
+    .from(tickets)
+    .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
+    .where(
+      and(
+        eq(tickets.user_id, userId),
+        inArray(tickets.status, ISSUED_STATUSES),
+        inArray(tickets.event_id, eventIds),
+      ),
+    )
+    .orderBy(asc(eventDates.start_at));
+}
+
+/** What a booking email needs about the booking, its buyer and its slot. */
+export async function findBookingForMail(db: Db, bookingId: number) {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      email: users.email,
+      first_name: users.first_name,
+      event_title: events.title,
+      timezone: events.timezone,
+      is_online: events.is_online,
+      venue_name: events.venue_name,
+      address: events.address,
+      slot_start: eventDates.start_at,
+      slot_end: eventDates.end_at,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.user_id))
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .innerJoin(eventDates, eq(eventDates.id, bookings.event_date_id))
+    .where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/** A booking's order lines with their category names, in the event's category order. */
+export async function findBookingLines(db: Db, bookingId: number) {
+  return db
+    .select({
+      name: ticketCategories.name,
+      quantity: bookingItems.quantity,
+      unit_price: bookingItems.unit_price,
+    })
+    .from(bookingItems)
+    .innerJoin(ticketCategories, eq(ticketCategories.id, bookingItems.ticket_category_id))
+    .where(eq(bookingItems.booking_id, bookingId))
+    .orderBy(asc(ticketCategories.position), asc(ticketCategories.id));
+}
+
+export async function findRefund(db: Db, refundId: number) {
+  const [row] = await db
+    .select({ refund: refunds, card_last4: payments.card_last4 })
+    .from(refunds)
+    .leftJoin(payments, eq(payments.id, refunds.payment_id))
+    .where(eq(refunds.id, refundId));
+  return row ?? null;
+}

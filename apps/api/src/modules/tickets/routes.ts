@@ -1,0 +1,154 @@
+import {
+  BookingParams,
+  BookingTicket,
+  ReservedEventList,
+  Ticket,
+  TicketList,
+  TicketListQuery,
+  TicketParams,
+  TicketUpdateRequest,
+} from '@hafla/shared/bookings/bookings';
+import { PaginationQuery } from '@hafla/shared/common/pagination';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { toPage } from '../../lib/pagination';
+import { ticketQrKey } from '../../lib/tickets/ticket-code';
+import type { App } from '../../lib/types';
+import { currentUser } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/openapi';
+import * as service from './service';
+
+const tags = ['tickets'];
+const security = [{ bearer: [] }];
+const signedIn = { auth: true as const };
+
+const pdfResponse = {
+  200: {
+    description: 'The tickets, a page each, in the request’s language',
+    content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+  },
+  ...errorResponses,
+};
+
+function sendPdf(reply: FastifyReply, { filename, pdf }: service.TicketsPdf) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** The holder's tickets: lists, one ticket, attendee details, PDFs and the events they hold tickets for. */
+export async function ticketsRoutes(app: App) {
+  const deps: service.TicketsDeps = {
+    db: app.db,
+    storage: app.storage,
+    qrKey: ticketQrKey(app.config.JWT_SECRET),
+    now: () => new Date(),
+  };
+  const publicUrl = app.config.PUBLIC_URL;
+
+  app.get('/api/v1/tickets/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'The reader’s tickets (unpaid holds left out), by slot start (filter by event)',
+      security,
+      querystring: TicketListQuery,
+      response: { 200: TicketList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const page = await service.listTickets(deps, currentUser(request).userId, request.query);
+      return toPage(request, request.query, page.count, page.results, publicUrl);
+    },
+  });
+
+  app.get('/api/v1/tickets/:id/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'One of the reader’s tickets with its signed QR code',
+      security,
+      params: TicketParams,
+      response: { 200: Ticket, ...errorResponses },
+    },
+    handler: (request) => service.getTicket(deps, currentUser(request).userId, request.params.id),
+  });
+
+  app.patch('/api/v1/tickets/:id/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary:
+        'Set the attendee of a ticket (name, email, phone) while its booking is pending or confirmed',
+      security,
+      params: TicketParams,
+      body: TicketUpdateRequest,
+      response: { 200: BookingTicket, ...errorResponses },
+    },
+    handler: (request) =>
+      service.updateTicket(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+
+  app.get('/api/v1/tickets/:id/pdf/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'One issued ticket as a PDF',
+      security,
+      params: TicketParams,
+      response: pdfResponse,
+    },
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await service.getTicketPdf(
+          deps,
+          currentUser(request).userId,
+          request.params.id,
+          request.language,
+        ),
+      ),
+  });
+
+  app.get('/api/v1/bookings/:id/pdf/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Every issued ticket of one of the reader’s bookings as a PDF',
+      security,
+      params: BookingParams,
+      response: pdfResponse,
+    },
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await service.getBookingPdf(
+          deps,
+          currentUser(request).userId,
+          request.params.id,
+          request.language,
+        ),
+      ),
+  });
+
+  app.get('/api/v1/events_read/reserved-events/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary:
+        'Events the reader holds tickets for: upcoming first by their next slot, then past ones, most recent first',
+      security,
+      querystring: PaginationQuery,
+      response: { 200: ReservedEventList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const page = await service.listReservedEvents(
+        deps,
+        { userId: currentUser(request).userId, language: request.language },
+        request.query,
+      );
+      return toPage(request, request.query, page.count, page.results, publicUrl);
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import type {
+  BookingTicket,
+  ReservedEvent,
+  Ticket,
+  TicketListQuery,
+  TicketUpdateRequest,
+} from '@hafla/shared/bookings/bookings';
+import type { Language } from '@hafla/shared/common/i18n';
+import type { PaginationQuery } from '@hafla/shared/common/pagination';
+import { formatInZone } from '@hafla/shared/common/zoned-time';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+import { renderTicketsPdf } from '../../lib/tickets/ticket-pdf';
+import { loadEventSummaries } from '../discovery/event-summaries';
+import * as queries from './queries';
+import { toBookingTicket, toTicket, toTicketPdfData } from './ticket-views';
+
+export interface TicketsDeps {
+  db: Db;
+  storage: FileStorage;
+  /** ticketQrKey(JWT_SECRET): signs the codes tickets carry. */
+  qrKey: Buffer;
+  now: () => Date;
+}
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+export interface TicketsPdf {
+  filename: string;
+  pdf: Buffer;
+}
+
+const isUnpaid = (row: queries.TicketRow) => queries.UNPAID_STATUSES.includes(row.ticket.status);
+const isIssued = (row: queries.TicketRow) => queries.ISSUED_STATUSES.includes(row.ticket.status);
+
+export async function listTickets(
+  deps: TicketsDeps,
+  userId: string,
+  query: TicketListQuery,
+): Promise<Page<Ticket>> {
+  const where = queries.ownPaidTickets(userId, query.event);
+  const [rows, count] = await Promise.all([
+    queries.findTickets(deps.db, where, query),
+    queries.countTickets(deps.db, where),
+  ]);
+  return { count, results: rows.map((row) => toTicket(row, deps.storage, deps.qrKey)) };
+}
+
+/** Someone else's ticket, or an unpaid hold, is not_found: its existence is not the reader's business. */
+export async function getTicket(deps: TicketsDeps, userId: string, id: number): Promise<Ticket> {
+  const row = await queries.findOwnTicket(deps.db, userId, id);
+  if (!row || isUnpaid(row)) throw notFound();
+  return toTicket(row, deps.storage, deps.qrKey);
+}
+
+/**
+ * Attendee details, while the booking waits for payment or stands and the ticket can still
+ * admit someone. Pending tickets are editable: the booking screen asks for names before paying.
+ */
+export async function updateTicket(
+  deps: TicketsDeps,
+  userId: string,
+  id: number,
+  changes: TicketUpdateRequest,
+): Promise<BookingTicket> {
+  const existing = await queries.findOwnTicket(deps.db, userId, id);
+  if (!existing) throw notFound();
+  const isUpdated = await queries.updateHolder(deps.db, userId, id, changes);
+  if (!isUpdated) throw new AppError('ticket_not_editable', { status: 409 });
+  const row = await queries.findOwnTicket(deps.db, userId, id);
+  if (!row) throw notFound();
+  return toBookingTicket(row);
+}
+
+async function renderPdf(
+  deps: TicketsDeps,
+  rows: queries.TicketRow[],
+  language: Language,
+  filename: string,
+): Promise<TicketsPdf> {
+  const issued = rows.filter(isIssued);
+  if (issued.length === 0) throw notFound();
+  const pdf = await renderTicketsPdf({
+    language,
+    tickets: issued.map((row) => toTicketPdfData(row, deps.qrKey)),
+  });
+  return { filename, pdf };
+}
+
+/** One issued ticket (valid, awaiting approval or used) as a PDF page. */
+export async function getTicketPdf(
+  deps: TicketsDeps,
+  userId: string,
+  id: number,
+  language: Language,
+): Promise<TicketsPdf> {
+  const row = await queries.findOwnTicket(deps.db, userId, id);
+  return renderPdf(deps, row ? [row] : [], language, `hafla-ticket-${id}.pdf`);
+}
+
+/** Every issued ticket of one booking, a page each. */
+export async function getBookingPdf(
+  deps: TicketsDeps,
+  userId: string,
+  bookingId: number,
+  language: Language,
+): Promise<TicketsPdf> {
+  const owner = await queries.findBookingOwner(deps.db, bookingId);
+  if (!owner || owner.user_id !== userId) throw notFound();
+  const rows = await queries.findBookingTickets(deps.db, bookingId);
+  return renderPdf(deps, rows, language, `hafla-booking-${bookingId}.pdf`);
+}
+
+/**
+ * Events the reader holds issued tickets for, with how many and their next slot (their last one
+ * once all are over): upcoming first, past ones after, the most recent first.
+ */
+export async function listReservedEvents(
+  deps: TicketsDeps,
+  reader: { userId: string; language: Language },
+  window: PaginationQuery,
+): Promise<Page<ReservedEvent>> {
+  const now = deps.now();
+  const { rows, count } = await queries.findReservedEvents(deps.db, reader.userId, now, window);
+  const ids = rows.map((row) => row.event_id);
+  const [summaries, slots] = await Promise.all([
+    loadEventSummaries(
+      {
+        db: deps.db,
+        storage: deps.storage,
+        language: reader.language,
+        viewerId: reader.userId,
+        now,
+      },
+      ids,
+    ),
+    queries.findReservedSlots(deps.db, reader.userId, ids),
+  ]);
+  const countOf = new Map(rows.map((row) => [row.event_id, row.tickets_count]));
+  const results = summaries.flatMap((summary) => {
+    const own = slots.filter((slot) => slot.event_id === summary.id);
+    const booked = own.find((slot) => slot.end_at > now) ?? own[own.length - 1];
+    if (!booked) return [];
+    return [
+      {
+        ...summary,
+        tickets_count: countOf.get(summary.id) ?? 0,
+        booked_date: {
+          id: booked.id,
+          start: formatInZone(booked.start_at, summary.timezone),
+          end: formatInZone(booked.end_at, summary.timezone),
+        },
+      },
+    ];
+  });
+  return { count, results };
+}
