@@ -141,7 +141,9 @@ function slotRows(slot: MailSlot, language: Language): Rows {
   const t = copy[language].rows;
   const venue = slot.isOnline
     ? t.online
-    : [slot.venueName, slot.address].filter((part) => part.trim()).join(', ');
+    : [slot.venueName, slot.address]
+        .filter((part) => part.trim())
+        .join(language === 'ar' ? '، ' : ', ');
   return [
     [t.event, slot.eventTitle],
     [t.date, formatSlotDay(slot.start, slot.timezone, language)],
