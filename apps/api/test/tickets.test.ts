@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Booking,
+  Booking,
   BookingTicket,
   type BookRequest,
   ReservedEventList,
@@ -50,6 +50,8 @@ let concertFar: Booking;
 let concertNear: Booking;
 let workshopBooking: Booking;
 let hold: Booking;
+/** A hold let go before paying: its tickets are `cancelled` but were never anyone's. */
+let letGo: Booking;
 let othersBooking: Booking;
 
 const order = (
@@ -127,6 +129,12 @@ beforeAll(async () => {
     RefundResult,
   );
   hold = await holdTickets(ctx, buyer.auth, order(concert, 1, 0, 1));
+  letGo = await holdTickets(ctx, buyer.auth, order(concert, 0, 0, 1));
+  expectOk(
+    await send(ctx, buyer.auth, 'POST', `/api/v1/bookings/${letGo.id}/cancel/`),
+    200,
+    Booking,
+  );
   othersBooking = await bookAndPay(ctx, other.auth, order(concert, 1, 0, 1));
 });
 afterAll(() => closeAll());
@@ -147,6 +155,7 @@ describe('GET /api/v1/tickets/', () => {
       'Jazz Night',
     ]);
     expect(ids).not.toContain(hold.tickets[0]!.id);
+    expect(ids).not.toContain(letGo.tickets[0]!.id);
     expect(ids).not.toContain(othersBooking.tickets[0]!.id);
     const key = ticketQrKey(ctx.config.JWT_SECRET);
     for (const ticket of list.results) {
@@ -211,8 +220,13 @@ describe('GET /api/v1/tickets/{id}/', () => {
     expect(ticket).toMatchObject({ id, booking: concertFar.id, status: 'valid', price: 5000 });
   });
 
-  it('is not_found for another user’s ticket, an unpaid hold and a missing id', async () => {
-    for (const id of [othersBooking.tickets[0]!.id, hold.tickets[0]!.id, 999_999]) {
+  it('is not_found for another user’s ticket, unpaid holds and a missing id', async () => {
+    for (const id of [
+      othersBooking.tickets[0]!.id,
+      hold.tickets[0]!.id,
+      letGo.tickets[0]!.id,
+      999_999,
+    ]) {
       expectError(await ask(buyer.auth, ticketsUrl(`${id}/`)), 404, 'not_found');
     }
   });

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  max,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
@@ -9,7 +21,7 @@ interface Window {
   offset: number;
 }
 
-/** Tickets that exist for their holder: paid (or free) and issued, used or refunded later. */
+/** Tickets of holds not paid (yet, or ever). */
 export const UNPAID_STATUSES = ['pending', 'expired'];
 /** Tickets that admit someone: the ones a PDF prints and reserved events count. */
 export const ISSUED_STATUSES = ['valid', 'pending_approval', 'checked_in'];
@@ -19,6 +31,7 @@ export const EDITABLE_BOOKING_STATUSES = ['pending', 'confirmed', 'partially_ref
 const ticketColumns = {
   ticket: tickets,
   booking_status: bookings.status,
+  booking_confirmed_at: bookings.confirmed_at,
   currency: bookings.currency,
   event_title: events.title,
   cover_key: events.cover_key,
@@ -57,18 +70,26 @@ export async function findTickets(db: Db, where: SQL | undefined, window?: Windo
 }
 
 export async function countTickets(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(tickets).where(where);
+  const [row] = await db
+    .select({ value: count() })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+    .where(where);
   return row?.value ?? 0;
 }
 
 export const findBookingTickets = (db: Db, bookingId: number) =>
   findTickets(db, eq(tickets.booking_id, bookingId));
 
-/** The holder's tickets the list shows: everything but unpaid holds. */
+/**
+ * The holder's tickets the list shows: those of bookings that were confirmed once (a hold let go
+ * or lapsed never was), unpaid holds left out. Callers join bookings (findTickets, countTickets).
+ */
 export function ownPaidTickets(userId: string, eventId?: number): SQL | undefined {
   return and(
     eq(tickets.user_id, userId),
     notInArray(tickets.status, UNPAID_STATUSES),
+    isNotNull(bookings.confirmed_at),
     eventId === undefined ? undefined : eq(tickets.event_id, eventId),
   );
 }

@@ -34,7 +34,8 @@ export interface TicketsPdf {
   pdf: Buffer;
 }
 
-const isUnpaid = (row: queries.TicketRow) => queries.UNPAID_STATUSES.includes(row.ticket.status);
+const isUnpaid = (row: queries.TicketRow) =>
+  row.booking_confirmed_at === null || queries.UNPAID_STATUSES.includes(row.ticket.status);
 const isIssued = (row: queries.TicketRow) => queries.ISSUED_STATUSES.includes(row.ticket.status);
 
 export async function listTickets(
