@@ -25,7 +25,8 @@ function FullPageLoader() {
   return <PageLoader fullHeight />;
 }
 
-type Namespace = 'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer' | 'tickets';
+type Namespace =
+  'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer' | 'booking' | 'tickets';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -257,11 +258,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              // Steps 1–2 are open to visitors; the page asks for a sign-in to hold tickets.
               path: 'events/:id/book',
+              // The page loads its own data: a prefetch here would put the booking API's code
+              // in the entry chunk, which is at its size budget.
               lazy: lazyPage(
-                () => import('../features/events/pages/booking-placeholder-page'),
-                (m) => m.BookingPlaceholderPage,
-                'events',
+                () => import('../features/booking/pages/booking-page'),
+                (m) => m.BookingPage,
+                'booking',
               ),
             },
             {

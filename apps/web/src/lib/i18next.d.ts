@@ -6,6 +6,7 @@ import type events from '../locales/en/events.json';
 import type social from '../locales/en/social.json';
 import type organizer from '../locales/en/organizer.json';
 import type tickets from '../locales/en/tickets.json';
+import type booking from '../locales/en/booking.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       social: typeof social;
       organizer: typeof organizer;
       tickets: typeof tickets;
+      booking: typeof booking;
     };
   }
 }

@@ -1,0 +1,11 @@
+/** Every booking query sits under one root, so a change can refresh the whole flow at once. */
+export const bookingKeys = {
+  all: ['booking'] as const,
+  booking: (bookingId: number) => [...bookingKeys.all, 'booking', bookingId] as const,
+  /** What changes with any hold on an event: what is left, and the reader's own bookings. */
+  event: (eventId: number) => [...bookingKeys.all, 'event', eventId] as const,
+  /** What is left depends on who asks (their allowance): one entry per reader, or anonymous. */
+  eventDetails: (eventId: number, viewer: string | null) =>
+    [...bookingKeys.event(eventId), 'details', viewer] as const,
+  eventBookings: (eventId: number) => [...bookingKeys.event(eventId), 'bookings'] as const,
+};

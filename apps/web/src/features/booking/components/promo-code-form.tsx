@@ -1,0 +1,157 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking, PromoCheckResult } from '@hafla/shared/bookings/bookings';
+import { FormAlert } from '../../../components/form-alert';
+import { isolate } from '../../../lib/bidi';
+import { formatMoney } from '../../../lib/format';
+import { splitApiErrors } from '../../../lib/use-form';
+import { useCheckPromoCode } from '../api/check-promo-code';
+import { useUpdateBookingPromoCode } from '../api/update-booking';
+import classes from './booking.module.css';
+
+const CODE = /^[A-Za-z0-9_-]{3,32}$/;
+
+export interface PromoCodeFormProps {
+  booking: Booking;
+  /** A refusal that means the hold is gone (the page reloads the booking). */
+  onBookingError: (error: unknown) => void;
+}
+
+/**
+ * A code is checked first (what it would take off, nothing applied), then applied to the
+ * booking, whose answer carries the server's new totals. An applied code can be removed.
+ */
+export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
+  const { t, i18n } = useTranslation('booking');
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  const check = useCheckPromoCode();
+  const update = useUpdateBookingPromoCode(booking.id);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PromoCheckResult | null>(null);
+  const [updateError, setUpdateError] = useState<string | null>(null);
+
+  function submitCheck(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPreview(null);
+    setUpdateError(null);
+    const trimmed = code.trim();
+    if (!CODE.test(trimmed)) {
+      setFieldError(t('promo.invalidFormat'));
+      return;
+    }
+    setFieldError(null);
+    check.mutate(
+      {
+        event: booking.event,
+        code: trimmed,
+        items: booking.items.map((item) => ({
+          ticket_category: item.ticket_category,
+          quantity: item.quantity,
+        })),
+      },
+      {
+        onSuccess: setPreview,
+        onError: (error) => {
+          const { fieldErrors, message } = splitApiErrors(error, []);
+          setFieldError(message ?? Object.values(fieldErrors)[0] ?? null);
+        },
+      },
+    );
+  }
+
+  function apply(promoCode: string | null) {
+    setUpdateError(null);
+    update.mutate(promoCode, {
+      onSuccess: () => {
+        setPreview(null);
+        setCode('');
+      },
+      onError: (error) => {
+        setUpdateError(splitApiErrors(error, []).message);
+        onBookingError(error);
+      },
+    });
+  }
+
+  if (booking.promo_code) {
+    return (
+      <section className={classes.card} aria-labelledby="booking-promo">
+        <h3 id="booking-promo" className={classes.categoryName}>
+          {t('promo.heading')}
+        </h3>
+        <FormAlert
+          tone="success"
+          message={t('promo.applied', {
+            code: isolate(booking.promo_code),
+            amount: isolate(money(booking.discount)),
+          })}
+        />
+        <FormAlert message={updateError} />
+        <Group>
+          <Button variant="default" onClick={() => apply(null)} loading={update.isPending}>
+            {t('promo.remove')}
+          </Button>
+        </Group>
+      </section>
+    );
+  }
+
+  return (
+    <section className={classes.card} aria-labelledby="booking-promo">
+      <h3 id="booking-promo" className={classes.categoryName}>
+        {t('promo.heading')}
+      </h3>
+      <form onSubmit={submitCheck} noValidate>
+        <TextInput
+          label={t('promo.label')}
+          value={code}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setFieldError(null);
+            setPreview(null);
+          }}
+          error={fieldError}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          // The button sits beside the box, under the label and above any error.
+          inputContainer={(input) => (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <div style={{ flex: 1 }}>{input}</div>
+              <Button type="submit" variant="outline" loading={check.isPending}>
+                {t('promo.check')}
+              </Button>
+            </Group>
+          )}
+        />
+      </form>
+      {preview && (
+        <div role="status" className={classes.main}>
+          <Text fw={600}>
+            {t(`promo.preview.${preview.discount_type}`, {
+              code: isolate(preview.code),
+              value: preview.value,
+              amount: isolate(money(preview.value)),
+            })}
+          </Text>
+          <Text>
+            {t('promo.preview.saving', {
+              discount: isolate(money(preview.discount)),
+              total: isolate(money(preview.total)),
+            })}
+          </Text>
+          <FormAlert message={updateError} />
+          <Group>
+            <Button onClick={() => apply(preview.code)} loading={update.isPending}>
+              {t('promo.apply', { code: preview.code })}
+            </Button>
+          </Group>
+        </div>
+      )}
+    </section>
+  );
+}

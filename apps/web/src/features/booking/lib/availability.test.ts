@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingPeriod, BookingTicketCategory } from '@hafla/shared/bookings/bookings';
+import {
+  counterBounds,
+  decrement,
+  fitCounters,
+  increment,
+  periodRefusal,
+  subtotalOf,
+} from './availability';
+
+function category(overrides: Partial<BookingTicketCategory> = {}): BookingTicketCategory {
+  return {
+    id: 1,
+    name: 'Standard',
+    description: '',
+    price: 5000,
+    min_per_order: 1,
+    max_per_order: 6,
+    sales_start: null,
+    sales_end: null,
+    available: 40,
+    sales_state: 'on_sale',
+    ...overrides,
+  };
+}
+
+function period(categories: BookingTicketCategory[], remaining_allowance = 10): BookingPeriod {
+  return {
+    id: 71,
+    start: '2030-05-03T19:00:00+03:00',
+    end: '2030-05-03T21:00:00+03:00',
+    ticket_categories: categories,
+    remaining_allowance,
+  };
+}
+
+describe('periodRefusal', () => {
+  it('opens a period where some category is on sale and the reader may still buy', () => {
+    expect(periodRefusal(period([category(), category({ id: 2, sales_state: 'sold_out' })]))).toBe(
+      null,
+    );
+  });
+
+  it('names the one reason every category shares, or says the reader reached their limit', () => {
+    expect(periodRefusal(period([category({ sales_state: 'sold_out' })]))).toBe('sold_out');
+    expect(periodRefusal(period([category({ sales_state: 'not_started' })]))).toBe('not_started');
+    expect(periodRefusal(period([category({ sales_state: 'ended' })]))).toBe('ended');
+    expect(
+      periodRefusal(
+        period([category({ sales_state: 'ended' }), category({ sales_state: 'sold_out' })]),
+      ),
+    ).toBe('not_on_sale');
+    expect(periodRefusal(period([category()], 0))).toBe('limit_reached');
+    expect(periodRefusal(period([]))).toBe('not_on_sale');
+  });
+});
+
+describe('counterBounds', () => {
+  it('takes the smallest of the per-order maximum, what is left and the allowance less other tickets', () => {
+    const standard = category({ max_per_order: 6, available: 40 });
+    const front = category({ id: 2, max_per_order: 4, available: 3 });
+    const slot = period([standard, front], 5);
+
+    expect(counterBounds(standard, slot, {})).toEqual({ min: 1, max: 5 });
+    expect(counterBounds(front, slot, {})).toEqual({ min: 1, max: 3 });
+    expect(counterBounds(standard, slot, { 2: 3 })).toEqual({ min: 1, max: 2 });
+  });
+
+  it('closes a category that is not on sale, or whose minimum no longer fits', () => {
+    const slot = period([category()], 10);
+    expect(counterBounds(category({ sales_state: 'sold_out' }), slot, {}).max).toBe(0);
+    expect(counterBounds(category({ min_per_order: 4, available: 3 }), slot, {}).max).toBe(0);
+  });
+});
+
+describe('increment and decrement', () => {
+  const bounds = { min: 2, max: 4 };
+
+  it('jumps between zero and the minimum, and stops at the maximum', () => {
+    expect(increment(0, bounds)).toBe(2);
+    expect(increment(3, bounds)).toBe(4);
+    expect(increment(4, bounds)).toBe(4);
+    expect(decrement(3, bounds)).toBe(2);
+    expect(decrement(2, bounds)).toBe(0);
+    expect(decrement(0, bounds)).toBe(0);
+  });
+});
+
+describe('fitCounters', () => {
+  it('brings counts down to what is left, drops what falls below a minimum and unknown categories', () => {
+    const slot = period(
+      [category({ available: 1 }), category({ id: 2, min_per_order: 2, available: 1 })],
+      10,
+    );
+    expect(fitCounters(slot, { 1: 3, 2: 2, 99: 1 })).toEqual({ 1: 1 });
+  });
+
+  it('keeps the whole order within the allowance, in list order', () => {
+    const slot = period([category(), category({ id: 2 })], 4);
+    expect(fitCounters(slot, { 1: 3, 2: 3 })).toEqual({ 1: 3, 2: 1 });
+  });
+});
+
+describe('subtotalOf', () => {
+  it('adds price × count over the period’s categories', () => {
+    const slot = period([category({ price: 5000 }), category({ id: 2, price: 12000 })]);
+    expect(subtotalOf(slot, { 1: 2, 2: 1 })).toBe(22000);
+  });
+});

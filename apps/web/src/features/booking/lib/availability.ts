@@ -1,0 +1,85 @@
+import type {
+  BookingDay,
+  BookingPeriod,
+  BookingTicketCategory,
+} from '@hafla/shared/bookings/bookings';
+import type { Counters } from './booking-search';
+import { totalTickets } from './booking-search';
+
+/** Why a period cannot be booked, or null when it can. */
+export type PeriodRefusal = 'sold_out' | 'not_started' | 'ended' | 'not_on_sale' | 'limit_reached';
+
+export function periodRefusal(period: BookingPeriod): PeriodRefusal | null {
+  const states = period.ticket_categories.map((category) => category.sales_state);
+  if (states.includes('on_sale')) return period.remaining_allowance > 0 ? null : 'limit_reached';
+  if (states.length === 0) return 'not_on_sale';
+  if (states.every((state) => state === 'sold_out')) return 'sold_out';
+  if (states.every((state) => state === 'not_started')) return 'not_started';
+  if (states.every((state) => state === 'ended')) return 'ended';
+  // A mix (some sold out, the rest not yet on sale): nothing can be bought now.
+  return 'not_on_sale';
+}
+
+export function isDayOpen(day: BookingDay): boolean {
+  return day.periods.some((period) => periodRefusal(period) === null);
+}
+
+export interface CounterBounds {
+  /** The lowest count above zero: the category's minimum per order. */
+  min: number;
+  /** The highest count this order can take now, counting the other categories' tickets. */
+  max: number;
+}
+
+/**
+ * A counter stays between the category's minimum and the smallest of its maximum per order,
+ * what is left, and the reader's allowance for the period less their other tickets in it.
+ */
+export function counterBounds(
+  category: BookingTicketCategory,
+  period: BookingPeriod,
+  counters: Counters,
+): CounterBounds {
+  if (category.sales_state !== 'on_sale') return { min: category.min_per_order, max: 0 };
+  const others = totalTickets(counters) - (counters[category.id] ?? 0);
+  const max = Math.max(
+    0,
+    Math.min(category.max_per_order, category.available, period.remaining_allowance - others),
+  );
+  const min = Math.max(1, category.min_per_order);
+  return { min, max: max < min ? 0 : max };
+}
+
+/** +1, or straight to the minimum from zero. */
+export function increment(count: number, bounds: CounterBounds): number {
+  const next = count === 0 ? bounds.min : count + 1;
+  return next <= bounds.max ? next : count;
+}
+
+/** −1, or straight to zero from the minimum. */
+export function decrement(count: number, bounds: CounterBounds): number {
+  return count <= bounds.min ? 0 : count - 1;
+}
+
+/**
+ * Only the period's categories, each within what it can take now (after availability changed,
+ * say): counts above the bound come down to it, counts below the minimum go to zero.
+ */
+export function fitCounters(period: BookingPeriod, counters: Counters): Counters {
+  const fitted: Record<number, number> = {};
+  for (const category of period.ticket_categories) {
+    const wanted = counters[category.id] ?? 0;
+    if (wanted === 0) continue;
+    const { min, max } = counterBounds(category, period, fitted);
+    const count = Math.min(wanted, max);
+    if (count >= min) fitted[category.id] = count;
+  }
+  return fitted;
+}
+
+export function subtotalOf(period: BookingPeriod, counters: Counters): number {
+  return period.ticket_categories.reduce(
+    (sum, category) => sum + category.price * (counters[category.id] ?? 0),
+    0,
+  );
+}

@@ -1,0 +1,403 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Booking, BookingTicket } from '@hafla/shared/bookings/bookings';
+import { user } from '../../../test/fixtures';
+import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
+import type { RecordedRequest } from '../../../test/stub-fetch';
+import { bookingDetails, confirmedBooking, pendingBooking, standard } from '../testing/fixtures';
+
+const detailsPath = 'GET /api/v1/events/7/event-details/';
+const bookingPath = 'GET /api/v1/bookings/501/';
+const noBookings = { count: 0, next: null, previous: null, results: [] };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function bodyOf(request: RecordedRequest | undefined): unknown {
+  return JSON.parse(request?.body ?? 'null');
+}
+
+function find(requests: RecordedRequest[], method: string, path: string) {
+  return requests.filter((request) => request.method === method && request.url.pathname === path);
+}
+
+/** The API as the booking flow sees it, keeping the booking's state between calls. */
+function bookingApi(initial: Booking = pendingBooking()) {
+  let booking = initial;
+  const routes = {
+    ...catalogRoutes,
+    [detailsPath]: bookingDetails,
+    'GET /api/v1/bookings/': noBookings,
+    [bookingPath]: () => jsonResponse(booking),
+    'POST /api/v1/tickets/book/': () => jsonResponse(booking, 201),
+    'PATCH /api/v1/tickets/9001/': (request: RecordedRequest) => patchTicket(9001, request),
+    'PATCH /api/v1/tickets/9002/': (request: RecordedRequest) => patchTicket(9002, request),
+    'POST /api/v1/promo_codes/check/': {
+      code: 'NOUR20',
+      discount_type: 'percentage',
+      value: 20,
+      ticket_categories: [],
+      subtotal: 10000,
+      discount: 2000,
+      fees: 0,
+      total: 8000,
+      currency: 'SAR',
+    },
+    'PATCH /api/v1/bookings/501/': (request: RecordedRequest) => {
+      const { promo_code } = bodyOf(request) as { promo_code: string | null };
+      const discount = promo_code ? 2000 : 0;
+      booking = { ...booking, promo_code, discount, total: booking.subtotal - discount };
+      return jsonResponse(booking);
+    },
+    'POST /api/v1/payment/pay/': () => {
+      booking = confirmedBooking(booking);
+      return jsonResponse({ booking, payment: null });
+    },
+    'POST /api/v1/bookings/501/cancel/': () => {
+      booking = { ...booking, status: 'cancelled' };
+      return jsonResponse(booking);
+    },
+  };
+  function patchTicket(id: number, request: RecordedRequest) {
+    const changes = bodyOf(request) as Partial<BookingTicket>;
+    booking = {
+      ...booking,
+      tickets: booking.tickets.map((ticket) =>
+        ticket.id === id ? { ...ticket, ...changes } : ticket,
+      ),
+    };
+    return jsonResponse(booking.tickets.find((ticket) => ticket.id === id));
+  }
+  return routes;
+}
+
+/** Text as read, without the isolates that keep codes and amounts in their own direction. */
+function findText(pattern: RegExp) {
+  return screen.findByText((content) => pattern.test(content.replace(/[\u2068\u2069]/g, '')));
+}
+
+/** The first step waits for the page's chunk, which vitest transforms on first use. */
+async function findStepHeading(name: string) {
+  return screen.findByRole('heading', { level: 2, name: new RegExp(name) }, { timeout: 5_000 });
+}
+
+describe('booking page', () => {
+  it(
+    'books two tickets through every step: date, tickets, attendees, promo code, card, confirmation',
+    { timeout: 20_000 },
+    async () => {
+      const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:tickets');
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const { requests } = stubFetch({
+        ...bookingApi(),
+        'GET /api/v1/bookings/501/pdf/': () =>
+          new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+      });
+      signInAs(user);
+      const { router } = renderApp('/events/7/book');
+
+      // 1: the day, then its time; the sold-out time is shown, disabled, with its reason.
+      await findStepHeading('Choose a date and time');
+      await userEvent.click(screen.getByRole('radio', { name: /May 3/ }));
+      const lateShow = await screen.findByRole('radio', { name: /9:30\sPM.*Sold out/ });
+      expect(lateShow.hasAttribute('disabled')).toBe(true);
+      await userEvent.click(screen.getByRole('radio', { name: /7:00\sPM/ }));
+      const next = screen.getByRole('button', { name: 'Continue' });
+      await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
+      await userEvent.click(next);
+
+      // 2: counters, bounded, with a live subtotal.
+      await findStepHeading('Choose your tickets');
+      const add = screen.getByRole('button', { name: 'Add a Standard ticket' });
+      await userEvent.click(add);
+      await userEvent.click(add);
+      expect(await screen.findByText(/2 tickets · SAR\s100/)).toBeTruthy();
+      expect(router.state.location.search).toContain('tickets=1x2');
+      await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets' }));
+
+      // 3: the hold is on and counting; the first ticket is the buyer's.
+      await findStepHeading('Who is coming');
+      const book = find(requests, 'POST', '/api/v1/tickets/book/')[0];
+      expect(bodyOf(book)).toEqual({
+        event: 7,
+        event_date: 71,
+        items: [{ ticket_category: 1, quantity: 2 }],
+      });
+      expect(book?.headers.get('Idempotency-Key')).toMatch(UUID);
+      expect(router.state.location.search).toContain('booking=501');
+      const hold = screen.getByRole('region', { name: 'Your tickets are held' });
+      expect(within(hold).getByText(/^(10:00|09:5\d)$/)).toBeTruthy();
+      expect(within(hold).getByText('10 minutes left to complete your booking.')).toBeTruthy();
+      const names = screen.getAllByRole('textbox', { name: /Full name/ });
+      expect((names[0] as HTMLInputElement).value).toBe('Sara Haddad');
+      await userEvent.type(names[1]!, 'Omar Haddad');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+      // 4: review; a promo code is checked, then applied to the booking.
+      await findStepHeading('Review your order');
+      expect(bodyOf(find(requests, 'PATCH', '/api/v1/tickets/9001/')[0])).toEqual({
+        holder_name: 'Sara Haddad',
+        holder_email: 'sara@example.com',
+        holder_phone: '',
+      });
+      expect(bodyOf(find(requests, 'PATCH', '/api/v1/tickets/9002/')[0])).toMatchObject({
+        holder_name: 'Omar Haddad',
+      });
+      await userEvent.type(screen.getByRole('textbox', { name: 'Promo code' }), 'nour20');
+      await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+      expect(await findText(/^You save SAR\s20\. New total: SAR\s80\.$/)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: /Apply NOUR20/ }));
+      expect(await findText(/^NOUR20 is applied: you save SAR\s20\.$/)).toBeTruthy();
+      expect(bodyOf(find(requests, 'POST', '/api/v1/promo_codes/check/')[0])).toEqual({
+        event: 7,
+        code: 'nour20',
+        items: [{ ticket_category: 1, quantity: 2 }],
+      });
+      expect(bodyOf(find(requests, 'PATCH', '/api/v1/bookings/501/')[0])).toEqual({
+        promo_code: 'NOUR20',
+      });
+      const summary = screen.getByRole('region', { name: 'Order summary' });
+      expect(within(summary).getByText(/Discount \(NOUR20\)/)).toBeTruthy();
+      expect(within(summary).getByText(/SAR\s80/)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+      // 5: the card, spaced as printed; the test cards are listed.
+      await findStepHeading('Payment');
+      expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
+      const card = screen.getByRole('textbox', { name: /Card number/ });
+      await userEvent.type(card, '4242424242424242');
+      expect((card as HTMLInputElement).value).toBe('4242 4242 4242 4242');
+      await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s80/ }));
+
+      // 6: confirmed; the tickets link to their pages and the PDF downloads with the token.
+      await findStepHeading('Your booking is confirmed');
+      const pay = find(requests, 'POST', '/api/v1/payment/pay/')[0];
+      expect(bodyOf(pay)).toEqual({ booking: 501, payment_method: '4242424242424242' });
+      expect(pay?.headers.get('Idempotency-Key')).toMatch(UUID);
+      expect(screen.queryByRole('region', { name: 'Your tickets are held' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Ticket 1: Standard' }).getAttribute('href')).toBe(
+        '/user/tickets/9001',
+      );
+      expect(
+        screen.getByRole('link', { name: 'All my tickets for this event' }).getAttribute('href'),
+      ).toBe('/user/myTickets/7');
+      await userEvent.click(screen.getByRole('button', { name: 'Download tickets (PDF)' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+      const pdf = find(requests, 'GET', '/api/v1/bookings/501/pdf/')[0];
+      expect(pdf?.headers.get('Authorization')).toMatch(/^Bearer /);
+    },
+  );
+
+  it('says which tickets sold out, shows what is left and keeps the other choices', async () => {
+    let details = bookingDetails;
+    const { requests } = stubFetch({
+      ...bookingApi(),
+      [detailsPath]: () => jsonResponse(details),
+      'POST /api/v1/tickets/book/': () => {
+        details = {
+          ...bookingDetails,
+          days: bookingDetails.days.map((day) => ({
+            ...day,
+            periods: day.periods.map((period) => ({
+              ...period,
+              ticket_categories: period.ticket_categories.map((category) =>
+                category.id === standard.id ? { ...category, available: 1 } : category,
+              ),
+            })),
+          })),
+        };
+        return errorResponse(409, 'sold_out', 'Not enough tickets left: 1 available.');
+      },
+    });
+    signInAs(user);
+    const { router } = renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x3-2x1&step=2');
+
+    await findStepHeading('Choose your tickets');
+    await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Those tickets just sold out')).toBeTruthy();
+    expect(within(alert).getByText('Not enough tickets left: 1 available.')).toBeTruthy();
+    // The refreshed availability brings Standard down to the one left; Front rows stays.
+    const standardCounter = screen.getByRole('group', { name: 'Number of Standard tickets' });
+    await waitFor(() => expect(within(standardCounter).getByText('1')).toBeTruthy());
+    expect(
+      within(screen.getByRole('group', { name: 'Number of Front rows tickets' })).getByText('1'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Add a Standard ticket' }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(find(requests, 'GET', '/api/v1/events/7/event-details/').length).toBeGreaterThan(1);
+    expect(router.state.location.search).toContain('period=71');
+    expect(router.state.location.search).not.toContain('booking=');
+  });
+
+  it('keeps the hold after a declined card and pays with another card under a new key', async () => {
+    const routes = bookingApi();
+    let attempts = 0;
+    const { requests } = stubFetch({
+      ...routes,
+      'POST /api/v1/payment/pay/': () => {
+        attempts += 1;
+        return attempts === 1
+          ? errorResponse(402, 'payment_declined', 'Your card was declined. Try another card.')
+          : routes['POST /api/v1/payment/pay/']();
+      },
+    });
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    const card = screen.getByRole('textbox', { name: /Card number/ });
+    await userEvent.click(card);
+    await userEvent.paste('4000 0000 0000 0002');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The payment did not go through')).toBeTruthy();
+    expect(within(alert).getByText('Your card was declined. Try another card.')).toBeTruthy();
+    expect(within(alert).getByText(/still held/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your tickets are held' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /Payment/ })).toBeTruthy();
+
+    await userEvent.clear(card);
+    await userEvent.paste('4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    await findStepHeading('Your booking is confirmed');
+    const [declined, paid] = find(requests, 'POST', '/api/v1/payment/pay/');
+    expect(bodyOf(declined)).toEqual({ booking: 501, payment_method: '4000000000000002' });
+    expect(declined?.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(paid?.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(paid?.headers.get('Idempotency-Key')).not.toBe(declined?.headers.get('Idempotency-Key'));
+  });
+
+  it('reloads the booking named in the address at the step it names', async () => {
+    stubFetch(bookingApi(pendingBooking(6)));
+    signInAs(user);
+
+    renderApp('/events/7/book?booking=501&step=4');
+
+    await findStepHeading('Review your order');
+    expect(screen.getByText(/Step 4 of 6/)).toBeTruthy();
+    const hold = screen.getByRole('region', { name: 'Your tickets are held' });
+    expect(within(hold).getByText(/^0[56]:\d\d$/)).toBeTruthy();
+    // Steps already done can be revisited; the date and tickets are closed while held.
+    const steps = screen.getByRole('navigation', { name: 'Booking steps' });
+    expect(within(steps).getByRole('link', { name: /Attendees/ })).toBeTruthy();
+    expect(within(steps).queryByRole('link', { name: /Tickets/ })).toBeNull();
+  });
+
+  it('shows the confirmation for a booking that was paid meanwhile, and a way back for a cancelled one', async () => {
+    stubFetch(bookingApi(confirmedBooking(pendingBooking())));
+    signInAs(user);
+    const first = renderApp('/events/7/book?booking=501&step=3');
+    await findStepHeading('Your booking is confirmed');
+    first.unmount();
+
+    stubFetch(bookingApi(pendingBooking(10, { status: 'cancelled' })));
+    const { router } = renderApp(
+      '/events/7/book?day=2030-05-03&period=71&tickets=1x2&booking=501&step=5',
+    );
+    expect(await screen.findByText('This booking was cancelled')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    await findStepHeading('Choose your tickets');
+    expect(router.state.location.search).toBe('?day=2030-05-03&period=71&tickets=1x2&step=2');
+  });
+
+  it('counts the hold down and says when it has expired, with a way to start again', async () => {
+    stubFetch(bookingApi(pendingBooking(1.5 / 60)));
+    signInAs(user);
+
+    renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&booking=501&step=3');
+
+    await findStepHeading('Who is coming');
+    expect(await screen.findByText('Your hold expired', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your tickets are held' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    await findStepHeading('Choose your tickets');
+    expect(
+      within(screen.getByRole('group', { name: 'Number of Standard tickets' })).getByText('2'),
+    ).toBeTruthy();
+  });
+
+  it('releases the hold on request and goes back to the tickets', async () => {
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+    renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&booking=501&step=3');
+
+    await findStepHeading('Who is coming');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel and start over' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Release the tickets' }));
+
+    await findStepHeading('Choose your tickets');
+    expect(find(requests, 'POST', '/api/v1/bookings/501/cancel/')).toHaveLength(1);
+  });
+
+  it('confirms a free booking without asking for a card', async () => {
+    const free = pendingBooking(10, {
+      items: [{ ticket_category: 1, name: 'Standard', quantity: 2, unit_price: 0, discount: 0 }],
+      subtotal: 0,
+      total: 0,
+    });
+    const { requests } = stubFetch(bookingApi(free));
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    expect(screen.getByText('These tickets are free: there is nothing to pay.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    await findStepHeading('Your booking is confirmed');
+    expect(bodyOf(find(requests, 'POST', '/api/v1/payment/pay/')[0])).toEqual({ booking: 501 });
+  });
+
+  it('lets a visitor choose, then asks them to sign in with the choices kept', async () => {
+    const { requests } = stubFetch(bookingApi());
+    const { router } = renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&step=2');
+
+    await findStepHeading('Choose your tickets');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to book' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/events/7/book?day=2030-05-03&period=71&tickets=1x2&step=2',
+    );
+    expect(find(requests, 'POST', '/api/v1/tickets/book/')).toHaveLength(0);
+  });
+
+  it('sends a visitor with a booking in the address to sign in first', async () => {
+    stubFetch(bookingApi());
+    const { router } = renderApp('/events/7/book?booking=501&step=4');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/events/7/book?booking=501&step=4',
+    );
+  });
+
+  it('reads in Arabic, asking the API in Arabic, with Arabic plurals', async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('ar');
+    window.localStorage.setItem('language', 'ar');
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+
+    renderApp('/events/7/book?day=2030-05-03&period=71&step=2', 'ar');
+
+    await findStepHeading('اختر تذاكرك');
+    expect(screen.getByText('الخطوة 2 من 6')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'خطوات الحجز' })).toBeTruthy();
+    expect(screen.getByText('لم تختر أي تذكرة بعد')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'أضف تذكرة Standard' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(await screen.findByText(/^تذكرتان · /)).toBeTruthy();
+    expect(
+      find(requests, 'GET', '/api/v1/events/7/event-details/')[0]?.headers.get('Accept-Language'),
+    ).toBe('ar');
+  });
+});
