@@ -38,7 +38,7 @@ export function checkRefund(body: RefundRequest, signal?: AbortSignal): Promise<
 /** Previews of what each request would refund, asked for in one go. */
 export function useRefundPreviews(requests: readonly RefundRequest[], isEnabled: boolean) {
   return useQuery({
-    queryKey: [...ticketsKeys.all(), 'refund-check', requests],
+    queryKey: ticketsKeys.refundCheck(requests),
     queryFn: ({ signal }) => Promise.all(requests.map((request) => checkRefund(request, signal))),
     enabled: isEnabled && requests.length > 0,
     staleTime: 0,
@@ -84,6 +84,9 @@ export function useRefund() {
       }
       return results;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsKeys.all() }),
+    // Not awaited: the dialog hears of the refund at once, the lists catch up behind it.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ticketsKeys.all() });
+    },
   });
 }

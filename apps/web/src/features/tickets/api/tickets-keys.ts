@@ -4,5 +4,10 @@ export const ticketsKeys = {
   reservedEvents: () => ['tickets', 'reserved-events'] as const,
   eventTickets: (eventId: number) => ['tickets', 'event', eventId] as const,
   ticket: (ticketId: number) => ['tickets', 'one', ticketId] as const,
-  cancellation: (eventId: number) => ['tickets', 'cancellation', eventId] as const,
+  /**
+   * Cancellation previews live outside `all()`: refreshing the tickets after a refund must not
+   * refetch the previews of the dialog that is still confirming it.
+   */
+  cancellation: (eventId: number) => ['cancellation-check', eventId] as const,
+  refundCheck: (requests: readonly object[]) => ['refund-check', requests] as const,
 };

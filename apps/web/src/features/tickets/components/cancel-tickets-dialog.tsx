@@ -2,6 +2,8 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+// The dialog's surface is a Paper: without its styles the body has no background.
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,16 +100,17 @@ function Confirm({ previews, timezone, onClose, onRefunded }: ConfirmProps) {
       tickets: preview.tickets,
     }));
     keys.current ??= requests.map(() => newIdempotencyKey());
-    refund.mutate(
-      { requests, keys: keys.current },
-      {
-        onSuccess: (results) =>
-          onRefunded({
-            amount: results.reduce((sum, result) => sum + result.refund.amount, 0),
-            currency: results[0]?.refund.currency ?? currency,
-            tickets,
-          }),
-      },
+    // mutateAsync rather than mutate's callbacks: the outcome reaches the page even if this
+    // dialog's content has re-rendered away meanwhile.
+    refund.mutateAsync({ requests, keys: keys.current }).then(
+      (results) =>
+        onRefunded({
+          amount: results.reduce((sum, result) => sum + result.refund.amount, 0),
+          currency: results[0]?.refund.currency ?? currency,
+          tickets,
+        }),
+      // The failure shows from refund.error.
+      () => undefined,
     );
   }
 

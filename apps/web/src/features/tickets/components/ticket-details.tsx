@@ -90,7 +90,13 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
         <dl className={classes.facts}>
           <div>
             <dt>{t('ticket.holder')}</dt>
-            <dd dir="auto">{ticket.holder_name || t('ticket.noHolder')}</dd>
+            <dd>
+              {ticket.holder_name ? (
+                <span dir="auto">{ticket.holder_name}</span>
+              ) : (
+                t('ticket.noHolder')
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('ticket.when')}</dt>

@@ -115,24 +115,27 @@ describe('my tickets page', () => {
     const { requests } = stubFetch({
       ...catalogRoutes,
       [`GET ${ticketsPath}`]: ticketsRoute(() => tickets),
-      [`GET /api/v1/events/${EVENT_ID}/cancellation-check`]: {
-        can_cancel: true,
-        reason: null,
-        refund_amount: 8100,
-        currency: 'SAR',
-        deadline: '2030-05-02T19:00:00+03:00',
-        bookings: [500],
-      },
-      'POST /api/v1/payment/refund-check/': {
-        booking: 500,
-        tickets: [11, 12],
-        can_refund: true,
-        reason: null,
-        refund_amount: 8100,
-        refund_percentage: 90,
-        currency: 'SAR',
-        deadline: '2030-05-02T19:00:00+03:00',
-      },
+      // Like the API: once refunded, nothing is left to cancel.
+      [`GET /api/v1/events/${EVENT_ID}/cancellation-check`]: () =>
+        jsonResponse({
+          can_cancel: refundRequests.length === 0,
+          reason: refundRequests.length === 0 ? null : 'no_tickets',
+          refund_amount: refundRequests.length === 0 ? 8100 : 0,
+          currency: 'SAR',
+          deadline: '2030-05-02T19:00:00+03:00',
+          bookings: refundRequests.length === 0 ? [500] : [],
+        }),
+      'POST /api/v1/payment/refund-check/': () =>
+        jsonResponse({
+          booking: 500,
+          tickets: refundRequests.length === 0 ? [11, 12] : [],
+          can_refund: refundRequests.length === 0,
+          reason: refundRequests.length === 0 ? null : 'no_tickets',
+          refund_amount: refundRequests.length === 0 ? 8100 : 0,
+          refund_percentage: 90,
+          currency: 'SAR',
+          deadline: '2030-05-02T19:00:00+03:00',
+        }),
       'POST /api/v1/payment/refund/': (request) => {
         refundRequests.push({
           body: JSON.parse(request.body ?? 'null'),

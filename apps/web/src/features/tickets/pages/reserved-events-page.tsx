@@ -27,8 +27,8 @@ function ReservedEventItem({ event }: { event: ReservedEvent }) {
           </Link>
         </Title>
         <Text size="sm">{slotText(event.booked_date, event.timezone)}</Text>
-        <Text size="sm" c="dimmed" dir="auto">
-          {event.is_online ? t('reserved.online') : event.venue_name}
+        <Text size="sm" c="dimmed">
+          {event.is_online ? t('reserved.online') : <span dir="auto">{event.venue_name}</span>}
         </Text>
         <Text size="sm" fw={600}>
           {t('reserved.tickets', { count: event.tickets_count })}

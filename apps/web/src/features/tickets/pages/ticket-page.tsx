@@ -34,8 +34,16 @@ function OneTicket({ ticketId }: { ticketId: number }) {
         <Title order={1}>
           <span dir="auto">{event.title}</span>
         </Title>
-        <Text dir="auto">
-          {event.is_online ? t('reserved.online') : `${event.venue_name} · ${event.address}`}
+        <Text>
+          {event.is_online ? (
+            t('reserved.online')
+          ) : (
+            <>
+              <span dir="auto">{event.venue_name}</span>
+              {' · '}
+              <span dir="auto">{event.address}</span>
+            </>
+          )}
         </Text>
       </Stack>
       <Text>{t('ticketPage.lead')}</Text>
