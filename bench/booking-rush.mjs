@@ -1,0 +1,623 @@
+// An on-sale rush over HTTP against PostgreSQL: thousands of buyers, each request another
+// buyer's bearer token, POST /api/v1/tickets/book/ on one hot ticket category and on an event
+// with 100 categories, at 64 and 256 connections. Beside each HTTP run, pgbench runs the minimal
+// SQL of one booking (lib/booking-pgbench.sql) on the same tables of the same database, so
+// bookings per second read as a ratio to what PostgreSQL alone does on this machine in this run.
+// A last run sells a 5,000-ticket category out under the highest connection count. Afterwards,
+// in SQL, no slot and category may have more tickets held or sold than its quantity, `held` must
+// equal the pending bookings' items and every booked item must have its tickets. Any 5xx,
+// socket error or timeout, any pgbench failure, or any oversell fails the run. Results go to
+// bench/results/ (ignored by git).
+//
+// Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
+// dropped at the end), BENCH_PROCESSES (API processes behind one port, 1 or more),
+// BENCH_CONNECTIONS (comma-separated), BENCH_DURATION and BENCH_WARMUP (seconds per run),
+// BENCH_SCENARIOS (some of hot,spread,sellout), BENCH_BUYERS, BENCH_TICKETS (per booking),
+// BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on: every request carries its own Idempotency-Key, as
+// the web app sends), BENCH_PROFILE_DIR (CPU profiles of the API), DATABASE_POOL_MAX (per API
+// process).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createBenchDatabase } from './lib/bench-database.mjs';
+import { checkInventory, slotTotals } from './lib/booking-checks.mjs';
+import { startApi } from './lib/booking-cluster.mjs';
+import {
+  accessToken,
+  buyerId,
+  insertBuyers,
+  insertEvent,
+  insertOrganizer,
+  setPlatformSettings,
+} from './lib/booking-fixtures.mjs';
+import { pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
+import { sampleBackends } from './lib/booking-waits.mjs';
+import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
+import { ROOT, freePort } from './lib/start-app.mjs';
+
+function intFromEnv(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`${name} must be an integer ≥ ${min} (got ${raw})`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const PROCESSES = intFromEnv('BENCH_PROCESSES', 1, 1);
+const POOL_MAX = intFromEnv('DATABASE_POOL_MAX', 16, 1);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '64,256').split(',').map((value) => {
+  const connections = Number(value.trim());
+  if (!Number.isInteger(connections) || connections < 1) {
+    console.error(`BENCH_CONNECTIONS must list positive integers (got ${value})`);
+    process.exit(2);
+  }
+  return connections;
+});
+const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
+const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
+const BUYERS = intFromEnv('BENCH_BUYERS', 20_000, 1);
+const TICKETS = intFromEnv('BENCH_TICKETS', 2, 1);
+const HOT_QUANTITY = intFromEnv('BENCH_HOT_QUANTITY', 1_000_000, 1);
+const SELLOUT_QUANTITY = intFromEnv('BENCH_SELLOUT_QUANTITY', 5_000, 0);
+const SELLOUT_LIMIT = 120;
+const SELLOUT_TAIL = 2;
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS || 'hot,spread,sellout').split(','));
+const IDEMPOTENCY = (process.env.BENCH_IDEMPOTENCY || 'on') !== 'off';
+// A directory for the API processes' CPU profiles (node --cpu-prof), written when they stop.
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();
+const SPREAD_CATEGORIES = 100;
+const PRICE = 10_000;
+const PGBENCH_SCRIPT = path.join(ROOT, 'bench', 'lib', 'booking-pgbench.sql');
+const MAX_CONNECTIONS = Math.max(...CONNECTIONS);
+
+// Resources to release, last first, on success, failure or Ctrl-C.
+const cleanups = [];
+let cleaning;
+function cleanUp() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      try {
+        await cleanups.pop()();
+      } catch (error) {
+        console.error('cleanup:', error instanceof Error ? error.message : error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the API and dropping the database…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** Waits until the API answers /readyz fast again: what a run left queued has drained. */
+async function settle(url) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok && performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Dead row versions of the last run go, so each run (HTTP or pgbench) starts alike. */
+async function vacuum(client) {
+  await client.query(
+    'VACUUM (ANALYZE) bookings, booking_items, tickets, ticket_inventory, idempotency_keys, users',
+  );
+}
+
+/** Each request another buyer (in turn over all buyers, across runs) and, when spread, category. */
+function bookingRequests(tokens, counter, { eventId, slotId, categories }) {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/tickets/book/',
+      setupRequest: (request) => {
+        const buyer = counter.next % tokens.length;
+        counter.next += 1;
+        const category = categories[Math.floor(Math.random() * categories.length)];
+        return {
+          ...request,
+          headers: {
+            ...request.headers,
+            authorization: `Bearer ${tokens[buyer]}`,
+            ...(IDEMPOTENCY ? { 'idempotency-key': randomUUID() } : {}),
+          },
+          body: JSON.stringify({
+            event: eventId,
+            event_date: slotId,
+            items: [{ ticket_category: category, quantity: TICKETS }],
+          }),
+        };
+      },
+    },
+  ];
+}
+
+function rush(url, connections, duration, requests) {
+  return autocannon({
+    url,
+    connections,
+    duration,
+    timeout: 30,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    requests,
+  });
+}
+
+/** Status counts of an autocannon result: created, refused (4xx), failed (5xx, sockets, timeouts). */
+function outcomes(result) {
+  const byStatus = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]),
+  );
+  const sum = (test) =>
+    Object.entries(byStatus)
+      .filter(([status]) => test(Number(status)))
+      .reduce((total, [, count]) => total + count, 0);
+  return {
+    byStatus,
+    created: byStatus['201'] ?? 0,
+    refused: sum((status) => status >= 400 && status < 500),
+    serverErrors: sum((status) => status >= 500),
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Client connections PostgreSQL would still accept now (superuser slots and a margin left). */
+async function freeConnections(client) {
+  const { rows } = await client.query(
+    `SELECT current_setting('max_connections')::int AS max,
+            current_setting('superuser_reserved_connections')::int AS reserved,
+            (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int AS used`,
+  );
+  const { max, reserved, used } = rows[0];
+  return { max, free: max - reserved - used - 4 };
+}
+
+const format = (value, digits = 0) =>
+  value === undefined || value === null || Number.isNaN(value)
+    ? '—'
+    : Number(value).toFixed(digits);
+
+function printTable(header, body) {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...body.map((cells) => String(cells[i]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) =>
+        i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]),
+      )
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
+  for (const cells of body) console.log(line(cells));
+}
+
+async function main() {
+  const started = Date.now();
+  const pgbench = await pgbenchVersion();
+  // The comparison is the point of this benchmark: without pgbench there is nothing to compare.
+  if (!pgbench) throw new Error('pgbench is not on the PATH (Debian: apt-get install postgresql)');
+  console.log(
+    `Booking rush: ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (pool ${POOL_MAX} each), ` +
+      `connections ${CONNECTIONS.join(' and ')}, ${WARMUP} s warm-up + ${DURATION} s per run, ` +
+      `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}; ` +
+      `${os.cpus().length} CPUs, Node ${process.version}, ${pgbench}`,
+  );
+  const loadBefore = os.loadavg()[0];
+  if (loadBefore > os.cpus().length * 0.5)
+    console.log(
+      `Note: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs before starting; ` +
+        'other work competes with the API and PostgreSQL, so the figures will be low and noisy.',
+    );
+
+  const database = await createBenchDatabase(ADMIN_URL);
+  cleanups.push(() => database.drop());
+  console.log(`Database ${database.name} (dropped at the end)`);
+
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const api = await startApi({
+    processes: PROCESSES,
+    port: await freePort(),
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
+    env: {
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: String(POOL_MAX),
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  cleanups.push(() => api.stop());
+  console.log(`API ready on ${api.url} (migrated and seeded), pids ${api.pids.join(', ')}`);
+
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  cleanups.push(() => client.end());
+  const postgres = (await client.query('SHOW server_version')).rows[0].server_version;
+
+  const fixturesStarted = performance.now();
+  const runSlots = CONNECTIONS.flatMap((connections) => [
+    `http-${connections}`,
+    `pgbench-${connections}`,
+  ]);
+  await client.query('BEGIN');
+  await insertOrganizer(client);
+  await insertBuyers(client, BUYERS);
+  const hot = await insertEvent(client, {
+    title: 'Rush: one hot category',
+    categories: 1,
+    quantity: HOT_QUANTITY,
+    slots: runSlots,
+  });
+  const spread = await insertEvent(client, {
+    title: 'Rush: 100 categories',
+    categories: SPREAD_CATEGORIES,
+    quantity: HOT_QUANTITY,
+    slots: runSlots,
+  });
+  const sellout =
+    SELLOUT_QUANTITY > 0 && SCENARIOS.has('sellout')
+      ? await insertEvent(client, {
+          title: 'Rush: sells out',
+          categories: 1,
+          quantity: SELLOUT_QUANTITY,
+          slots: ['http'],
+        })
+      : null;
+  // A buyer books in several runs: more open holds than a real buyer gets, and holds that outlast
+  // the whole benchmark, so the sweep frees nothing while a run is measured.
+  await setPlatformSettings(client, { max_open_holds: 1000, hold_minutes: 120 });
+  await client.query('COMMIT');
+  await client.query('VACUUM (ANALYZE)');
+  const contiguous = spread.categories.every((id, index) => id === spread.categories[0] + index);
+  if (!contiguous) throw new Error('the 100 categories do not have consecutive ids');
+  const tokens = Array.from({ length: BUYERS }, (_, index) =>
+    accessToken(jwtSecret, buyerId(index + 1), 4 * 3600),
+  );
+  console.log(
+    `Fixtures: ${BUYERS} buyers with tokens, a hot event (1 category × ${HOT_QUANTITY}), ` +
+      `an event with ${SPREAD_CATEGORIES} categories (× ${HOT_QUANTITY} each)` +
+      (sellout ? `, a sell-out event (1 category × ${SELLOUT_QUANTITY})` : '') +
+      ` in ${((performance.now() - fixturesStarted) / 1000).toFixed(1)} s (PostgreSQL ${postgres})`,
+  );
+
+  // One sample booking first: a refusal here would make every run meaningless.
+  const sample = await fetch(`${api.url}/api/v1/tickets/book/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${accessToken(jwtSecret, buyerId(BUYERS), 600)}`,
+    },
+    body: JSON.stringify({
+      event: hot.id,
+      event_date: hot.slots[runSlots[0]],
+      items: [{ ticket_category: hot.categories[0], quantity: TICKETS }],
+    }),
+  });
+  if (sample.status !== 201) {
+    throw new Error(
+      `a sample booking answered ${sample.status}: ${JSON.stringify(await sample.json())}`,
+    );
+  }
+
+  const counter = { next: 0 };
+  const scenarios = [
+    { key: 'hot', name: 'hot category', event: hot },
+    { key: 'spread', name: `${SPREAD_CATEGORIES} categories`, event: spread },
+  ].filter((scenario) => SCENARIOS.has(scenario.key));
+  const rows = [];
+  for (const scenario of scenarios) {
+    for (const connections of CONNECTIONS) {
+      const slotId = scenario.event.slots[`http-${connections}`];
+      const requests = bookingRequests(tokens, counter, {
+        eventId: scenario.event.id,
+        slotId,
+        categories: scenario.event.categories,
+      });
+      await vacuum(client);
+      await settle(api.url);
+      process.stdout.write(`  ${scenario.name}, ${connections} connections: HTTP `);
+      const warm = WARMUP > 0 ? outcomes(await rush(api.url, connections, WARMUP, requests)) : null;
+      await settle(api.url);
+      const apiCpuStart = api.pids.map(processCpuMs);
+      const stopDbMeter = await startCpuMeter(client, database.name, null);
+      const stopSampling = sampleBackends(client, database.name);
+      const result = await rush(api.url, connections, DURATION, requests);
+      const backends = await stopSampling();
+      const dbCpu = await stopDbMeter();
+      const apiCpuMs = api.pids
+        .map((pid, index) => (processCpuMs(pid) ?? 0) - (apiCpuStart[index] ?? 0))
+        .reduce((sum, ms) => sum + ms, 0);
+      const http = outcomes(result);
+      const bookingsPerSecond = http.created / DURATION;
+      console.log(
+        `${format(bookingsPerSecond)} bookings/s, p99 ${format(result.latency.p99)} ms` +
+          (http.refused ? `, ${http.refused} refused ${JSON.stringify(http.byStatus)}` : ''),
+      );
+      const b = backends.backends;
+      console.log(
+        `      backends on average: ${b.running.toFixed(1)} running, ${b.lock.toFixed(1)} waiting for a lock, ` +
+          `${b.wal.toFixed(1)} on the WAL, ${b.lwlock.toFixed(1)} on other LWLocks, ` +
+          `${b.idleInTransaction.toFixed(1)} idle in a transaction (waiting for the API), ${b.idle.toFixed(1)} idle; ` +
+          `CPU per booking: API ${format(apiCpuMs / Math.max(1, http.created), 2)} ms, ` +
+          `PostgreSQL ${format((dbCpu.databaseMs ?? NaN) / Math.max(1, http.created), 2)} ms`,
+      );
+      for (const wait of backends.lockWaits)
+        console.log(
+          `      ${wait.backends.toFixed(1)} waiting on ${wait.statement.slice(0, 140)}…`,
+        );
+
+      await vacuum(client);
+      await settle(api.url);
+      const { max, free } = await freeConnections(client);
+      const clients = Math.min(connections, free);
+      process.stdout.write(`  ${scenario.name}, ${connections} connections: pgbench `);
+      if (clients < connections)
+        process.stdout.write(`(${clients} clients: max_connections is ${max}) `);
+      const first = scenario.event.categories[0];
+      const bench = await runPgbench({
+        url: database.url,
+        script: PGBENCH_SCRIPT,
+        clients,
+        jobs: 2,
+        duration: DURATION,
+        defines: {
+          event: scenario.event.id,
+          slot: scenario.event.slots[`pgbench-${connections}`],
+          first_category: first,
+          categories: scenario.event.categories.length,
+          buyers: BUYERS,
+          tickets: TICKETS,
+          price: PRICE,
+        },
+      });
+      const pgbenchFailed = bench.failed + bench.aborted + (bench.exitCode === 0 ? 0 : 1);
+      console.log(
+        `${format(bench.tps)} tps, p99 ${format(bench.p99, 1)} ms` +
+          (pgbenchFailed ? `, FAILED:\n${bench.output}` : ''),
+      );
+      const slot = await slotTotals(client, slotId);
+      rows.push({
+        scenario: scenario.name,
+        connections,
+        pgbenchClients: clients,
+        bookingsPerSecond,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ...http,
+        warmup: warm,
+        errors: http.serverErrors + http.socketErrors + http.timeouts + (warm?.serverErrors ?? 0),
+        pgbench: {
+          tps: bench.tps,
+          transactions: bench.transactions,
+          p50: bench.p50,
+          p99: bench.p99,
+          failed: pgbenchFailed,
+        },
+        ratio: bookingsPerSecond / bench.tps,
+        backends,
+        cpuMsPerBooking: {
+          api: apiCpuMs / Math.max(1, http.created),
+          database: dbCpu.databaseMs === null ? null : dbCpu.databaseMs / Math.max(1, http.created),
+        },
+        slot,
+        answeredButMissing: Math.max(0, http.created - slot.bookings),
+      });
+    }
+  }
+
+  let selloutRow = null;
+  if (sellout) {
+    const slotId = sellout.slots.http;
+    await vacuum(client);
+    await settle(api.url);
+    process.stdout.write(`  sell-out of ${SELLOUT_QUANTITY}, ${MAX_CONNECTIONS} connections: `);
+    // Runs until the category is gone (at most SELLOUT_LIMIT seconds), then SELLOUT_TAIL seconds
+    // more, so the refusals of a sold-out category are measured too.
+    const rushStarted = performance.now();
+    const tracker = rush(
+      api.url,
+      MAX_CONNECTIONS,
+      SELLOUT_LIMIT,
+      bookingRequests(tokens, counter, {
+        eventId: sellout.id,
+        slotId,
+        categories: sellout.categories,
+      }),
+    );
+    let finished = false;
+    const done = Promise.resolve(tracker).finally(() => (finished = true));
+    let soldOutAfter = null;
+    while (!finished) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (soldOutAfter === null && (await slotTotals(client, slotId)).taken >= SELLOUT_QUANTITY) {
+        soldOutAfter = (performance.now() - rushStarted) / 1000;
+        setTimeout(() => tracker.stop(), SELLOUT_TAIL * 1000);
+      }
+    }
+    const result = await done;
+    const http = outcomes(result);
+    await settle(api.url);
+    const slot = await slotTotals(client, slotId);
+    const soldOut = slot.taken === SELLOUT_QUANTITY;
+    console.log(
+      `${http.created} booked, ${http.refused} refused ${JSON.stringify(http.byStatus)}; ` +
+        `${slot.taken} of ${SELLOUT_QUANTITY} tickets taken by ${slot.bookings} bookings` +
+        (soldOutAfter === null
+          ? ` (not sold out in ${SELLOUT_LIMIT} s)`
+          : `, sold out after ${soldOutAfter.toFixed(1)} s (${format(slot.bookings / soldOutAfter)} bookings/s)`),
+    );
+    selloutRow = {
+      connections: MAX_CONNECTIONS,
+      ...http,
+      p99: result.latency.p99,
+      errors: http.serverErrors + http.socketErrors + http.timeouts,
+      slot,
+      soldOut,
+      soldOutAfter,
+      answeredButMissing: Math.max(0, http.created - slot.bookings),
+      // Every refusal of a sell-out must be sold_out (409), nothing else.
+      otherRefusals: http.refused - (http.byStatus['409'] ?? 0),
+    };
+  }
+
+  // Requests the load generator gave up on at the end of a run may still be running.
+  await settle(api.url);
+  const inventory = await checkInventory(client);
+  const oversellOk =
+    inventory.oversold === 0 &&
+    inventory.heldMismatch === 0 &&
+    inventory.ticketMismatch === 0 &&
+    rows.every((row) => row.answeredButMissing === 0) &&
+    (!selloutRow || selloutRow.answeredButMissing === 0);
+  const check = oversellOk
+    ? `ok (${inventory.pairs} slot×category pairs)`
+    : `FAILED: ${inventory.oversold} oversold, ${inventory.heldMismatch} held ≠ pending items, ` +
+      `${inventory.ticketMismatch} tickets ≠ items`;
+
+  console.log(
+    `\nBookings per second over HTTP (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, pool ${POOL_MAX} each; ` +
+      `${TICKETS} tickets per booking) beside pgbench on the same SQL tables (${DURATION} s each; ` +
+      `tps without connection time); ratio = HTTP ÷ pgbench; errors = 5xx, socket errors and ` +
+      `timeouts over HTTP, failed or aborted transactions in pgbench:\n`,
+  );
+  printTable(
+    [
+      'scenario',
+      'conns',
+      'bookings/s',
+      'p99 ms',
+      'pgbench tps',
+      'pgbench p99',
+      'ratio',
+      'refused',
+      'errors',
+      'oversell check',
+    ],
+    [
+      ...rows.map((row) => [
+        row.scenario,
+        row.pgbenchClients === row.connections
+          ? String(row.connections)
+          : `${row.connections} (pgbench ${row.pgbenchClients})`,
+        format(row.bookingsPerSecond),
+        format(row.p99),
+        format(row.pgbench.tps),
+        format(row.pgbench.p99, 1),
+        `${format(row.ratio * 100)}%`,
+        String(row.refused),
+        `${row.errors}${row.pgbench.failed ? ` + pgbench ${row.pgbench.failed}` : ''}`,
+        check,
+      ]),
+      ...(selloutRow
+        ? [
+            [
+              `sell-out of ${SELLOUT_QUANTITY}`,
+              String(selloutRow.connections),
+              selloutRow.soldOutAfter === null
+                ? '—'
+                : format(selloutRow.slot.bookings / selloutRow.soldOutAfter),
+              format(selloutRow.p99),
+              '—',
+              '—',
+              '—',
+              String(selloutRow.refused),
+              String(selloutRow.errors),
+              `${check}; ${selloutRow.slot.taken}/${SELLOUT_QUANTITY} taken` +
+                (selloutRow.otherRefusals > 0
+                  ? `, ${selloutRow.otherRefusals} refusals other than 409`
+                  : ''),
+            ],
+          ]
+        : []),
+    ],
+  );
+  if (!oversellOk) console.log(JSON.stringify(inventory.examples, null, 2));
+
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(
+    resultsDir,
+    `booking-rush-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date(started).toISOString(),
+        loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model,
+          node: process.version,
+          postgres,
+          pgbench,
+        },
+        settings: {
+          processes: PROCESSES,
+          poolMax: POOL_MAX,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          buyers: BUYERS,
+          tickets: TICKETS,
+          hotQuantity: HOT_QUANTITY,
+          selloutQuantity: SELLOUT_QUANTITY,
+          idempotency: IDEMPOTENCY,
+        },
+        runs: rows,
+        sellout: selloutRow,
+        inventory,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`\nResults: ${path.relative(ROOT, file)}`);
+
+  const failures = [
+    ...rows
+      .filter((row) => row.errors > 0 || row.pgbench.failed > 0)
+      .map(
+        (row) =>
+          `${row.scenario} at ${row.connections}: ${row.errors} HTTP errors, ${row.pgbench.failed} pgbench failures`,
+      ),
+    ...(selloutRow && (selloutRow.errors > 0 || selloutRow.otherRefusals > 0 || !selloutRow.soldOut)
+      ? [
+          `sell-out: ${selloutRow.errors} errors, ${selloutRow.otherRefusals} refusals other than ` +
+            `sold_out, ${selloutRow.slot.taken} of ${SELLOUT_QUANTITY} tickets taken`,
+        ]
+      : []),
+    ...(oversellOk ? [] : ['the inventory check']),
+  ];
+  if (failures.length > 0) console.error(`FAILED: ${failures.join('; ')}`);
+  return failures.length === 0;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);
