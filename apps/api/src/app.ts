@@ -16,6 +16,7 @@ import { bookingsRoutes } from './modules/bookings/routes';
 import { BookingJobs } from './modules/payments/jobs';
 import { paymentsRoutes } from './modules/payments/routes';
 import type { PaymentsDeps } from './modules/payments/service';
+import { sendBookingConfirmation, sendRefundNotice } from './modules/tickets/ticket-mails';
 import { catalogRoutes } from './modules/catalog/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDatesRoutes } from './modules/event-dates/routes';
@@ -92,9 +93,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     db: database.db,
     gateway: createSandboxGateway(database.db),
     now: () => new Date(),
-    onConfirmed: () => {},
-    onRefunded: () => {},
+    // Tickets by email once the sale has committed; the answer does not wait for the PDF.
+    onConfirmed: (bookingId) =>
+      bookingJobs.run('confirmation-mail', () => sendBookingConfirmation(mailDeps, bookingId)),
+    onRefunded: (refundId) =>
+      bookingJobs.run('refund-mail', () => sendRefundNotice(mailDeps, refundId)),
   };
+  const mailDeps = { db: database.db, mailer: app.mailer, config, log: app.log };
   const bookingJobs = new BookingJobs(paymentsDeps, app.log);
   app.decorate('paymentsDeps', paymentsDeps);
   app.decorate('bookingJobs', bookingJobs);
