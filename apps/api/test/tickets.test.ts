@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Booking,
@@ -10,7 +10,7 @@ import {
 } from '@hafla/shared/bookings/bookings';
 import { PayResult, RefundResult } from '@hafla/shared/bookings/payments';
 import { users } from '../src/db/schema/accounts';
-import { refunds, tickets } from '../src/db/schema/bookings';
+import { tickets } from '../src/db/schema/bookings';
 import { ticketQrKey, verifyTicketCode } from '../src/lib/tickets/ticket-code';
 import { sendBookingConfirmation, sendRefundNotice } from '../src/modules/tickets/ticket-mails';
 import { bookAndPay, holdTickets, pay, send } from './booking-helpers';
@@ -389,8 +389,9 @@ describe('GET /api/v1/events_read/reserved-events/', () => {
 });
 
 describe('booking emails', () => {
-  it('sends the confirmation in the booking’s language with the tickets attached', async () => {
+  it('paying sends the confirmation in the booking’s language with the tickets attached', async () => {
     const arabicBuyer = await createAttendee(ctx, { first_name: 'ليلى' });
+    const after = sink.messages.length;
     const held = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/tickets/book/',
@@ -400,8 +401,6 @@ describe('booking emails', () => {
     expect(held.statusCode, held.body).toBe(201);
     const booking = (held.json() as Booking).id;
     expectOk(await pay(ctx, arabicBuyer.auth, booking), 200, PayResult);
-    const after = sink.messages.length;
-    await sendBookingConfirmation(mailDeps(), booking);
     const mail = await sink.waitFor(await emailOf(arabicBuyer), { after });
     expect(mail.subject).toBe('تذاكرك لفعالية Jazz Night');
     expect(mail.html).toContain('dir="rtl"');
@@ -414,10 +413,12 @@ describe('booking emails', () => {
     expect(pdfActualTexts(pdf)).toContain('رقم التذكرة');
   });
 
-  it('sends a refund notice with the amount, the tickets and the reason', async () => {
+  it('a refund sends a notice with the amount, the tickets and the reason', async () => {
     const refundBuyer = await createAttendee(ctx);
     const paid = await bookAndPay(ctx, refundBuyer.auth, order(concert, 1, 0, 2));
     const ticket = paid.tickets[0]!.id;
+    await sink.waitFor(await emailOf(refundBuyer));
+    const after = sink.messages.length;
     expectOk(
       await send(ctx, refundBuyer.auth, 'POST', '/api/v1/payment/refund/', {
         booking: paid.id,
@@ -426,13 +427,6 @@ describe('booking emails', () => {
       200,
       RefundResult,
     );
-    const [refund] = await ctx.database.db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(eq(refunds.booking_id, paid.id))
-      .orderBy(desc(refunds.id));
-    const after = sink.messages.length;
-    await sendRefundNotice(mailDeps(), refund!.id);
     const mail = await sink.waitFor(await emailOf(refundBuyer), { after });
     expect(mail.subject).toBe(`Refund for booking #${paid.id}: Jazz Night`);
     const text = mail.text.replace(/\s+/g, ' ');
@@ -443,6 +437,9 @@ describe('booking emails', () => {
   });
 
   it('logs and sends nothing for a booking that does not exist', async () => {
+    // Earlier tests' mails go out in the background: let them land first.
+    await ctx.app.bookingJobs.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const after = sink.messages.length;
     await expect(sendBookingConfirmation(mailDeps(), 999_999)).resolves.toBeUndefined();
     await expect(sendRefundNotice(mailDeps(), 999_999)).resolves.toBeUndefined();
