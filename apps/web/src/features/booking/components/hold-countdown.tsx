@@ -40,7 +40,7 @@ export function HoldCountdown({ deadline, onCancel, isCancelling }: HoldCountdow
           {t('hold.minutesLeft', { count: minutes })}
         </VisuallyHidden>
       </p>
-      <Button variant="subtle" color="gray.8" onClick={onCancel} loading={isCancelling}>
+      <Button variant="default" onClick={onCancel} loading={isCancelling}>
         {t('hold.cancel')}
       </Button>
     </section>

@@ -82,7 +82,7 @@ function BookingFrame({ details, step, hrefOf, hold, notice, aside, children }: 
           <StepHeading step={step} />
           {children}
         </div>
-        {aside && <aside className={`${classes.card} ${classes.aside}`}>{aside}</aside>}
+        {aside && <aside className={classes.aside}>{aside}</aside>}
       </div>
     </div>
   );
@@ -290,6 +290,8 @@ function HeldFlow({
   const bookingQuery = useBooking(bookingId);
   const cancel = useCancelBooking();
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  // Released on purpose: the page moves on to the tickets, without first saying "cancelled".
+  const [isLeaving, setIsLeaving] = useState(false);
   const booking = bookingQuery.data;
   const deadline =
     booking?.status === 'pending' && booking.expires_at ? Date.parse(booking.expires_at) : null;
@@ -307,7 +309,7 @@ function HeldFlow({
   function release() {
     cancel.mutate(bookingId, {
       onSuccess: () => {
-        setIsConfirmingCancel(false);
+        setIsLeaving(true);
         startAgain();
       },
       onError: () => void bookingQuery.refetch(),
@@ -335,7 +337,7 @@ function HeldFlow({
     </BookingFrame>
   );
 
-  if (bookingQuery.isPending) return <PageLoader />;
+  if (bookingQuery.isPending || isLeaving) return <PageLoader />;
   if (bookingQuery.isError && !isNotFoundError(bookingQuery.error)) {
     return <QueryError error={bookingQuery.error} onRetry={() => void bookingQuery.refetch()} />;
   }
