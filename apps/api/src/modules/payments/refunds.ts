@@ -69,7 +69,8 @@ async function assess(
   const percentage = mode === 'event_cancelled' ? 100 : event.refund_percentage;
   const paid = chosen.reduce((sum, ticket) => sum + ticket.price - ticket.discount, 0);
   let reason: RefundRefusal | null = null;
-  if (!PAID.includes(booking.status)) reason = 'not_paid';
+  // A booking refunded in full was paid: nothing is left in it to give back.
+  if (!PAID.includes(booking.status) && booking.status !== 'refunded') reason = 'not_paid';
   else if (chosen.length === 0) reason = 'no_tickets';
   else if (mode === 'requested') {
     if (event.status === 'cancelled') reason = 'event_cancelled';
