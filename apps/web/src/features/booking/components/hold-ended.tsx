@@ -7,11 +7,13 @@ export type HoldEndReason = 'expired' | 'cancelled' | 'missing';
 
 export interface HoldEndedProps {
   reason: HoldEndReason;
+  /** What the server said when the hold turned out to be over (a refund made meanwhile, say). */
+  detail?: string | null;
   onStartAgain: () => void;
 }
 
 /** The held tickets are gone (lapsed, released, or never the reader's): start again from the choices. */
-export function HoldEnded({ reason, onStartAgain }: HoldEndedProps) {
+export function HoldEnded({ reason, detail, onStartAgain }: HoldEndedProps) {
   const { t } = useTranslation('booking');
   return (
     <div role="alert">
@@ -23,6 +25,7 @@ export function HoldEnded({ reason, onStartAgain }: HoldEndedProps) {
         textMaxWidth={480}
         action={
           <>
+            {detail && <Text fw={600}>{detail}</Text>}
             <Button onClick={onStartAgain}>{t('ended.startAgain')}</Button>
             <Text size="sm" c="dimmed">
               {t('ended.kept')}

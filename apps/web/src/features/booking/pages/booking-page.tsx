@@ -269,6 +269,9 @@ function ChoosingFlow({
   );
 }
 
+/** Refusals that mean the hold is over, whatever the booking said a moment ago. */
+const HOLD_OVER_CODES = ['hold_expired', 'booking_not_pending'];
+
 const PAID_STATUSES: readonly Booking['status'][] = ['confirmed', 'partially_refunded', 'refunded'];
 
 /** Steps 3 to 6, around one booking the address names. */
@@ -292,6 +295,7 @@ function HeldFlow({
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   // Released on purpose: the page moves on to the tickets, without first saying "cancelled".
   const [isLeaving, setIsLeaving] = useState(false);
+  const [endDetail, setEndDetail] = useState<string | null>(null);
   const booking = bookingQuery.data;
   const deadline =
     booking?.status === 'pending' && booking.expires_at ? Date.parse(booking.expires_at) : null;
@@ -319,6 +323,8 @@ function HeldFlow({
   /** A refusal that may mean the hold is over: the booking's own state then decides the view. */
   function onBookingError(error: unknown) {
     if (isApiError(error) && error.status > 400) {
+      // Kept for the "hold ended" screen: it may say a payment made meanwhile was refunded.
+      if (HOLD_OVER_CODES.includes(error.code ?? '')) setEndDetail(error.message);
       void queryClient.invalidateQueries({ queryKey: bookingQueryOptions(bookingId).queryKey });
     }
   }
@@ -349,7 +355,10 @@ function HeldFlow({
   }
   if (booking.status !== 'pending' || hasLapsed) {
     const reason: HoldEndReason = booking.status === 'cancelled' ? 'cancelled' : 'expired';
-    return frame(heldStep, <HoldEnded reason={reason} onStartAgain={startAgain} />);
+    return frame(
+      heldStep,
+      <HoldEnded reason={reason} detail={endDetail} onStartAgain={startAgain} />,
+    );
   }
 
   const goTo = (step: BookingStep) => setSearch({ currentStep: step });
