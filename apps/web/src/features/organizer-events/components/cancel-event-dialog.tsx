@@ -2,6 +2,8 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+// The modal's body is a Paper: without its styles the dialog has no background.
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
