@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { clearSession, configureTokenRenewal } from '../lib/session';
@@ -7,6 +7,10 @@ import { clearSession, configureTokenRenewal } from '../lib/session';
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 }
+
+// The first test of a file also waits for its lazy route chunks to compile: on two busy cores
+// that takes longer than the library's one-second default.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n('en');
