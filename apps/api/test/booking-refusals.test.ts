@@ -140,16 +140,16 @@ describe('bad input', () => {
   });
 
   it.each([
-    ['zero', 0, 'min_value'],
-    ['negative', -1, 'min_value'],
-    ['fractional', 1.5, 'not_an_integer'],
-    ['huge', 1e9, 'max_value'],
+    ['0', 0, 'min_value'],
+    ['-1', -1, 'min_value'],
+    ['1.5', 1.5, 'not_an_integer'],
+    ['1e9', 1e9, 'max_value'],
     ['2^31', 2 ** 31, 'max_value'],
-    ['over 100', 101, 'max_value'],
-    ['a string "1e9"', '1e9', 'not_a_number'],
-    ['a string "2"', '2', 'not_a_number'],
+    ['101', 101, 'max_value'],
+    ['"1e9" (a string)', '1e9', 'not_a_number'],
+    ['"2" (a string)', '2', 'not_a_number'],
     ['null', null, 'null'],
-  ])('refuses a %s quantity', async (_name, quantity, code) => {
+  ])('refuses the quantity %s', async (_name, quantity, code) => {
     const buyer = await createAttendee(t.ctx);
     await expectRefused(
       () => bookAs(buyer.auth, withQuantity(quantity)),
