@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCharges } from '../src/db/schema/bookings';
 import { Booking, EventBookingDetails, PromoCheckResult } from '@hafla/shared/bookings/bookings';
 import {
   CancellationCheck,
@@ -206,6 +207,29 @@ describe('lapsed holds', () => {
     const paid = expectOk(await pay(t.ctx, buyer.auth, held.id), 200, PayResult);
     expect(paid.booking.status).toBe('confirmed');
     expect(paid.booking.tickets.every((ticket) => ticket.status === 'valid')).toBe(true);
+  });
+  it('are not taken again past the buyer’s allowance for the slot', async () => {
+    const event = await createPublishedEvent(t.ctx, t.organizer.auth, {
+      max_tickets_per_order: 4,
+      ticket_categories: [{ name: 'Seat', price: 1000, quantity: 20, max_per_order: 4 }],
+    });
+    const body = {
+      event: event.event.id,
+      event_date: event.dates[0]!.id,
+      items: [{ ticket_category: event.ticket_categories[0]!.id, quantity: 3 }],
+    };
+    const buyer = await createAttendee(t.ctx);
+    const first = await holdTickets(t.ctx, buyer.auth, body);
+    await lapseHold(t.ctx, first.id);
+    await bookAndPay(t.ctx, buyer.auth, body);
+    const charges = await t.ctx.database.db.$count(sandboxCharges);
+    expectError(await pay(t.ctx, buyer.auth, first.id), 409, 'max_per_order_exceeded');
+    expect(await t.ctx.database.db.$count(sandboxCharges)).toBe(charges);
+    await t.ctx.app.bookingJobs.sweep();
+    expect(await inventoryOf(t.ctx, event.dates[0]!.id, event.ticket_categories[0]!.id)).toEqual({
+      sold: 3,
+      held: 0,
+    });
   });
 });
 

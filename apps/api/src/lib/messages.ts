@@ -95,6 +95,8 @@ const en: Catalog = {
   booking_already_paid: 'This booking is already paid.',
   'booking_already_paid.refunded':
     'This booking was already paid. The second payment of {refunded} has been refunded.',
+  'max_per_order_exceeded.refunded':
+    'You already hold the most tickets allowed for this time slot. Your payment of {refunded} has been refunded.',
   promo_code_invalid: 'This promo code is not valid for this event.',
   promo_code_expired: 'This promo code has expired.',
   promo_code_exhausted: 'This promo code has been used up.',
@@ -202,6 +204,8 @@ const ar: Catalog = {
   booking_already_paid: 'هذا الحجز مدفوع بالفعل.',
   'booking_already_paid.refunded':
     'هذا الحجز مدفوع بالفعل. أُعيد إليك مبلغ الدفعة الثانية {refunded}.',
+  'max_per_order_exceeded.refunded':
+    'لديك بالفعل أقصى عدد مسموح به من التذاكر لهذا الموعد. أُعيد إليك مبلغ {refunded} الذي دفعته.',
   promo_code_invalid: 'رمز الخصم هذا غير صالح لهذه الفعالية.',
   promo_code_expired: 'انتهت صلاحية رمز الخصم هذا.',
   promo_code_exhausted: 'استُنفد رمز الخصم هذا.',

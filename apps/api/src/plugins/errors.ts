@@ -144,9 +144,14 @@ export function sendEnvelope(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** node-postgres' pool gave up waiting for a free connection (`connectionTimeoutMillis`). */
-function isPoolExhausted(error: Error): boolean {
-  return /^timeout exceeded when trying to connect$/i.test(error.message);
+/**
+ * Failures that say "try again shortly", not "broken": node-postgres' pool gave up waiting for a
+ * free connection, the server has no connection slot left (53300) or is starting (57P03), or a
+ * transaction lost a deadlock or serialization race (40P01, 40001) and was rolled back whole.
+ */
+function isRetryable(error: Error, pgError: PgLikeError | null): boolean {
+  if (/^timeout exceeded when trying to connect$/i.test(error.message)) return true;
+  return ['53300', '57P03', '40P01', '40001'].includes(pgError?.code ?? '');
 }
 
 /** The one place every failure becomes the envelope of PRODUCT.md section 1. */
@@ -178,10 +183,10 @@ export const errorsPlugin = fp(
         );
         return sendEnvelope(request, reply, mapped.status, 'validation_error', [mapped.error]);
       }
-      if (isPoolExhausted(error)) {
-        // Every connection stayed busy past the pool's wait: the process is overloaded, not
-        // broken. A 503 with Retry-After lets clients and load balancers back off.
-        request.log.warn('database pool exhausted');
+      if (isRetryable(error, pgError)) {
+        // The database is overloaded or a race was rolled back, nothing half-done: a 503 with
+        // Retry-After lets clients and load balancers back off and try again.
+        request.log.warn({ pgCode: pgError?.code }, 'database busy');
         reply.header('retry-after', '1');
         return sendEnvelope(request, reply, 503, 'server_error', [
           { code: 'service_unavailable', attr: null },

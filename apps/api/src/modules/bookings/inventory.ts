@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
@@ -24,6 +24,26 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Line {
   ticket_category_id: number;
   quantity: number;
+}
+
+/** Tickets of a user's bookings that count against the per-order allowance of a slot. */
+export const COUNTED_TICKETS = ['pending', 'pending_approval', 'valid', 'checked_in'];
+
+/** Tickets the user holds or bought for a slot, live holds only. */
+export async function ticketsHeldInSlot(db: Db | Tx, userId: string, slotId: number, now: Date) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+    .where(
+      and(
+        eq(tickets.user_id, userId),
+        eq(tickets.event_date_id, slotId),
+        inArray(tickets.status, COUNTED_TICKETS),
+        sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
+      ),
+    );
+  return row?.value ?? 0;
 }
 
 const byCategory = (a: Line, b: Line) => a.ticket_category_id - b.ticket_category_id;

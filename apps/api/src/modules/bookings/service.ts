@@ -26,9 +26,11 @@ import { eventStatusOf } from '../events/ownership';
 import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
+  COUNTED_TICKETS,
   holdAll,
   releaseHolds,
   releasePromoUses,
+  ticketsHeldInSlot,
   type Line,
   type Tx,
 } from './inventory';
@@ -39,9 +41,6 @@ export interface BookingsDeps {
   storage: FileStorage;
   now: () => Date;
 }
-
-/** Tickets of a user's bookings that count against the per-order allowance of a slot. */
-const COUNTED_TICKETS = ['pending', 'pending_approval', 'valid', 'checked_in'];
 
 type EventRow = typeof events.$inferSelect;
 type CategoryRow = typeof ticketCategories.$inferSelect;
@@ -59,23 +58,6 @@ function bookableEvent(event: EventRow | undefined, now: Date): EventRow {
     throw new AppError('event_not_bookable', { status: 409, attr: 'event' });
   }
   return event;
-}
-
-/** Tickets the user holds or bought for a slot, live holds only. */
-async function ticketsHeldInSlot(db: Db | Tx, userId: string, slotId: number, now: Date) {
-  const [row] = await db
-    .select({ value: count() })
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
-    .where(
-      and(
-        eq(tickets.user_id, userId),
-        eq(tickets.event_date_id, slotId),
-        inArray(tickets.status, COUNTED_TICKETS),
-        sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
-      ),
-    );
-  return row?.value ?? 0;
 }
 
 /** GET /events/{id}/event-details/ — slots still to start, by day, with live availability. */
@@ -435,6 +417,13 @@ export async function book(
     });
   };
 
+  // A plain read first: when even the lapsed holds would not make room, refuse without ever
+  // queueing on the inventory row (in a rush, most buyers get here once it is gone).
+  for (const line of lines) {
+    if ((await availableIn(deps.db, slot.id, line.ticket_category_id, now)) < line.quantity) {
+      return soldOut(new SoldOut(line.ticket_category_id));
+    }
+  }
   let id: number;
   try {
     id = await attempt();

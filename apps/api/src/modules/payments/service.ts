@@ -4,6 +4,7 @@ import type { PayRequest, PayResult, Payment } from '@hafla/shared/bookings/paym
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events, promoCodes } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -11,7 +12,7 @@ import { formatAmount } from '../../lib/money';
 import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
 import { readPlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
-import { retake, sellHeld, type Line, type Tx } from '../bookings/inventory';
+import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
 import { appendLedger, availableAfter } from './ledger';
@@ -47,7 +48,7 @@ export function toPayment(row: PaymentRow, timezone: string): Payment {
 
 /** The charge could not be applied (the booking moved on meanwhile); it is refunded at once. */
 class ChargeNotApplied extends Error {
-  constructor(readonly code: 'hold_expired' | 'booking_already_paid') {
+  constructor(readonly code: 'hold_expired' | 'booking_already_paid' | 'max_per_order_exceeded') {
     super(code);
   }
 }
@@ -125,6 +126,9 @@ export async function pay(
     terms,
   );
   if (priced.total > 0 && !input.payment_method) throw fieldError('required', 'payment_method');
+  const lapsed = (row: { status: string; expires_at: Date }) =>
+    row.status === 'expired' || row.expires_at <= now;
+  if (lapsed(booking)) await precheckLapsed(deps.db, booking, lines, event, now);
 
   let charge: Charge | null = null;
   if (priced.total > 0) {
@@ -148,17 +152,24 @@ export async function pay(
   const settings = await readPlatformSettings(deps.db);
   try {
     await deps.db.transaction(async (tx) => {
+      // Lock order as in booking: the user's row, then the booking, promo codes, inventory.
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update');
       const [locked] = await tx
         .select()
         .from(bookings)
         .where(eq(bookings.id, booking.id))
         .for('update');
       if (!locked) throw new ChargeNotApplied('hold_expired');
-      if (locked.status === 'pending') {
-        await sellHeld(tx, locked.event_date_id, lines);
-      } else if (locked.status === 'expired') {
-        await retakeLapsed(tx, locked, lines, userId);
-      } else {
+      if (locked.status === 'expired') {
+        await reclaimLapsed(tx, locked, lines, userId, event.max_tickets_per_order, now);
+      } else if (locked.status === 'pending' && lapsed(locked)) {
+        // Still counted as held, but the buyer may have booked the slot's allowance since.
+        await checkAllowance(tx, locked, lines, userId, event.max_tickets_per_order, now);
+      } else if (locked.status !== 'pending') {
         throw new ChargeNotApplied(
           locked.status === 'cancelled' ? 'hold_expired' : 'booking_already_paid',
         );
@@ -182,6 +193,11 @@ export async function pay(
         });
       }
       await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
+      // The inventory last: its rows are the hot ones, locked from here to the commit only.
+      if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
+      else if (!(await retake(tx, locked.event_date_id, lines))) {
+        throw new ChargeNotApplied('hold_expired');
+      }
     });
   } catch (error) {
     if (!(error instanceof ChargeNotApplied)) throw error;
@@ -203,13 +219,34 @@ export async function pay(
   return { booking: confirmed, payment: payment ? toPayment(payment, event.timezone) : null };
 }
 
-/** A lapsed hold paid for after all: its tickets (and its promo-code use) are taken again if free. */
-async function retakeLapsed(
+/** A lapsed booking's tickets plus what the buyer holds in the slot now stay within the allowance. */
+async function checkAllowance(
+  tx: Tx,
+  booking: { event_date_id: number },
+  lines: Line[],
+  userId: string,
+  maxPerOrder: number,
+  now: Date,
+): Promise<void> {
+  const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if ((await ticketsHeldInSlot(tx, userId, booking.event_date_id, now)) + wanted > maxPerOrder) {
+    throw new ChargeNotApplied('max_per_order_exceeded');
+  }
+}
+
+/**
+ * A lapsed hold paid for after all: the buyer's allowance for the slot and the promo code's use
+ * are checked and taken again, and its tickets wait for the inventory (taken last, by the caller).
+ */
+async function reclaimLapsed(
   tx: Tx,
   booking: typeof bookings.$inferSelect,
   lines: Line[],
   userId: string,
+  maxPerOrder: number,
+  now: Date,
 ): Promise<void> {
+  await checkAllowance(tx, booking, lines, userId, maxPerOrder, now);
   if (booking.promo_code_id !== null) {
     const [promo] = await tx
       .select()
@@ -223,11 +260,36 @@ async function retakeLapsed(
       throw error;
     }
   }
-  if (!(await retake(tx, booking.event_date_id, lines))) throw new ChargeNotApplied('hold_expired');
   await tx
     .update(tickets)
     .set({ status: 'pending' })
     .where(and(eq(tickets.booking_id, booking.id), eq(tickets.status, 'expired')));
+}
+
+/**
+ * Refuses before any charge a lapsed hold the buyer may no longer take: they hold the slot's
+ * allowance in other bookings now. Tickets gone meanwhile are found after the charge, which is
+ * then refunded at once, as the contract says.
+ */
+async function precheckLapsed(
+  db: Db,
+  booking: typeof bookings.$inferSelect,
+  lines: Line[],
+  event: { max_tickets_per_order: number },
+  now: Date,
+): Promise<void> {
+  const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const held = await ticketsHeldInSlot(db, booking.user_id, booking.event_date_id, now);
+  if (held + wanted > event.max_tickets_per_order) {
+    throw new AppError('max_per_order_exceeded', {
+      status: 409,
+      attr: 'booking',
+      params: {
+        max: event.max_tickets_per_order,
+        remaining: Math.max(0, event.max_tickets_per_order - held),
+      },
+    });
+  }
 }
 
 type Settings = Awaited<ReturnType<typeof readPlatformSettings>>;
