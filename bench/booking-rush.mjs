@@ -2,20 +2,25 @@
 // buyer's bearer token, POST /api/v1/tickets/book/ on one hot ticket category and on an event
 // with 100 categories, at 64 and 256 connections. Beside each HTTP run, pgbench runs the minimal
 // SQL of one booking (lib/booking-pgbench.sql) on the same tables of the same database, so
-// bookings per second read as a ratio to what PostgreSQL alone does on this machine in this run.
-// A last run sells a 5,000-ticket category out under the highest connection count. Afterwards,
-// in SQL, no slot and category may have more tickets held or sold than its quantity, `held` must
-// equal the pending bookings' items and every booked item must have its tickets. Any 5xx,
-// socket error or timeout, any pgbench failure, or any oversell fails the run. Results go to
-// bench/results/ (ignored by git).
+// bookings per second read as a ratio to what PostgreSQL alone does on this machine in this run
+// (pgbench gets at most the connections max_connections leaves free; the table says so).
+//
+// The hot and spread categories hold 1,000,000 tickets each, so a run measures bookings while
+// tickets remain (a sold-out category answers 409 by another path). The sell-out is a run of its
+// own: a 5,000-ticket category under the highest connection count until nothing is left, then
+// two seconds of refusals, which must all be sold_out. Afterwards, in SQL, no slot and category
+// may have more tickets held or sold than its quantity, `held` must equal the pending bookings'
+// items and every booked item must have its tickets. Any 5xx, socket error or timeout, any
+// pgbench failure, or any oversell fails the run. Results go to bench/results/ (ignored by git).
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_PROCESSES (API processes behind one port, 1 or more),
 // BENCH_CONNECTIONS (comma-separated), BENCH_DURATION and BENCH_WARMUP (seconds per run),
+// BENCH_ROUNDS (HTTP and pgbench take turns in this many slices of a run),
 // BENCH_SCENARIOS (some of hot,spread,sellout), BENCH_BUYERS, BENCH_TICKETS (per booking),
-// BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on: every request carries its own Idempotency-Key, as
-// the web app sends), BENCH_PROFILE_DIR (CPU profiles of the API), DATABASE_POOL_MAX (per API
-// process).
+// BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on:
+// every request carries its own Idempotency-Key, as the web app sends), BENCH_PROFILE_DIR (CPU
+// profiles of the API), DATABASE_POOL_MAX (per API process).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,6 +66,8 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '64,256').split(',').map((
   return connections;
 });
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
+// HTTP and pgbench alternate in this many slices of DURATION / ROUNDS seconds each.
+const ROUNDS = intFromEnv('BENCH_ROUNDS', 2, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
 const BUYERS = intFromEnv('BENCH_BUYERS', 20_000, 1);
 const TICKETS = intFromEnv('BENCH_TICKETS', 2, 1);
@@ -324,6 +331,50 @@ async function main() {
     { key: 'spread', name: `${SPREAD_CATEGORIES} categories`, event: spread },
   ].filter((scenario) => SCENARIOS.has(scenario.key));
   const rows = [];
+  /** One HTTP slice of a run: bookings, the backends' states and the CPU they cost. */
+  async function httpSlice(connections, seconds, requests) {
+    await settle(api.url);
+    const apiCpuStart = api.pids.map(processCpuMs);
+    const stopDbMeter = await startCpuMeter(client, database.name, null);
+    const stopSampling = sampleBackends(client, database.name);
+    const result = await rush(api.url, connections, seconds, requests);
+    const backends = await stopSampling();
+    const dbCpu = await stopDbMeter();
+    const apiCpuMs = api.pids
+      .map((pid, index) => (processCpuMs(pid) ?? 0) - (apiCpuStart[index] ?? 0))
+      .reduce((sum, ms) => sum + ms, 0);
+    return { result, http: outcomes(result), backends, apiCpuMs, dbCpuMs: dbCpu.databaseMs };
+  }
+
+  /** One pgbench slice of a run, with as many clients as PostgreSQL still accepts. */
+  async function pgbenchSlice(scenario, connections, seconds) {
+    await settle(api.url);
+    const { max, free } = await freeConnections(client);
+    const clients = Math.min(connections, free);
+    const bench = await runPgbench({
+      url: database.url,
+      script: PGBENCH_SCRIPT,
+      clients,
+      jobs: 2,
+      duration: seconds,
+      defines: {
+        event: scenario.event.id,
+        slot: scenario.event.slots[`pgbench-${connections}`],
+        first_category: scenario.event.categories[0],
+        categories: scenario.event.categories.length,
+        buyers: BUYERS,
+        tickets: TICKETS,
+        price: PRICE,
+      },
+    });
+    const failed = bench.failed + bench.aborted + (bench.exitCode === 0 ? 0 : 1);
+    if (failed) console.log(`\n  pgbench FAILED:\n${bench.output}`);
+    return { ...bench, clients, maxConnections: max, failed };
+  }
+
+  const sum = (values) => values.reduce((total, value) => total + (value ?? 0), 0);
+  const slice = Math.max(1, Math.round(DURATION / ROUNDS));
+  const measured = slice * ROUNDS;
   for (const scenario of scenarios) {
     for (const connections of CONNECTIONS) {
       const slotId = scenario.event.slots[`http-${connections}`];
@@ -334,92 +385,94 @@ async function main() {
       });
       await vacuum(client);
       await settle(api.url);
-      process.stdout.write(`  ${scenario.name}, ${connections} connections: HTTP `);
+      process.stdout.write(`  ${scenario.name}, ${connections} connections: `);
       const warm = WARMUP > 0 ? outcomes(await rush(api.url, connections, WARMUP, requests)) : null;
-      await settle(api.url);
-      const apiCpuStart = api.pids.map(processCpuMs);
-      const stopDbMeter = await startCpuMeter(client, database.name, null);
-      const stopSampling = sampleBackends(client, database.name);
-      const result = await rush(api.url, connections, DURATION, requests);
-      const backends = await stopSampling();
-      const dbCpu = await stopDbMeter();
-      const apiCpuMs = api.pids
-        .map((pid, index) => (processCpuMs(pid) ?? 0) - (apiCpuStart[index] ?? 0))
-        .reduce((sum, ms) => sum + ms, 0);
-      const http = outcomes(result);
-      const bookingsPerSecond = http.created / DURATION;
-      console.log(
-        `${format(bookingsPerSecond)} bookings/s, p99 ${format(result.latency.p99)} ms` +
-          (http.refused ? `, ${http.refused} refused ${JSON.stringify(http.byStatus)}` : ''),
+      // HTTP and pgbench take turns, so both meet whatever else the machine is doing alike.
+      const httpSlices = [];
+      const pgbenchSlices = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        httpSlices.push(await httpSlice(connections, slice, requests));
+        pgbenchSlices.push(await pgbenchSlice(scenario, connections, slice));
+      }
+      const created = sum(httpSlices.map((each) => each.http.created));
+      const http = {
+        byStatus: {},
+        created,
+        refused: sum(httpSlices.map((each) => each.http.refused)),
+        serverErrors: sum(httpSlices.map((each) => each.http.serverErrors)),
+        socketErrors: sum(httpSlices.map((each) => each.http.socketErrors)),
+        timeouts: sum(httpSlices.map((each) => each.http.timeouts)),
+      };
+      for (const each of httpSlices)
+        for (const [status, count] of Object.entries(each.http.byStatus))
+          http.byStatus[status] = (http.byStatus[status] ?? 0) + count;
+      const bookingsPerSecond = created / measured;
+      // Percentiles do not add up across slices: the worse slice's stands for the run.
+      const p99 = Math.max(...httpSlices.map((each) => each.result.latency.p99));
+      const backendKinds = Object.keys(httpSlices[0].backends.backends);
+      const backends = Object.fromEntries(
+        backendKinds.map((kind) => [
+          kind,
+          sum(httpSlices.map((each) => each.backends.backends[kind])) / ROUNDS,
+        ]),
       );
-      const b = backends.backends;
+      const apiCpuMs = sum(httpSlices.map((each) => each.apiCpuMs));
+      const dbCpuMs = httpSlices.some((each) => each.dbCpuMs === null)
+        ? null
+        : sum(httpSlices.map((each) => each.dbCpuMs));
+      const pgbenchTps = sum(pgbenchSlices.map((each) => each.tps)) / ROUNDS;
+      const pgbenchClients = Math.min(...pgbenchSlices.map((each) => each.clients));
+      const pgbenchFailed = sum(pgbenchSlices.map((each) => each.failed));
       console.log(
-        `      backends on average: ${b.running.toFixed(1)} running, ${b.lock.toFixed(1)} waiting for a lock, ` +
-          `${b.wal.toFixed(1)} on the WAL, ${b.lwlock.toFixed(1)} on other LWLocks, ` +
-          `${b.idleInTransaction.toFixed(1)} idle in a transaction (waiting for the API), ${b.idle.toFixed(1)} idle; ` +
-          `CPU per booking: API ${format(apiCpuMs / Math.max(1, http.created), 2)} ms, ` +
-          `PostgreSQL ${format((dbCpu.databaseMs ?? NaN) / Math.max(1, http.created), 2)} ms`,
+        `HTTP ${format(bookingsPerSecond)} bookings/s, p99 ${format(p99)} ms` +
+          (http.refused ? `, ${http.refused} refused ${JSON.stringify(http.byStatus)}` : '') +
+          `; pgbench ${format(pgbenchTps)} tps` +
+          (pgbenchClients < connections
+            ? ` (${pgbenchClients} clients: max_connections is ${pgbenchSlices[0].maxConnections})`
+            : ''),
       );
-      for (const wait of backends.lockWaits)
+      console.log(
+        `      backends on average: ${backends.running.toFixed(1)} running, ${backends.lock.toFixed(1)} waiting for a lock, ` +
+          `${backends.wal.toFixed(1)} on the WAL, ${backends.lwlock.toFixed(1)} on other LWLocks, ` +
+          `${backends.idleInTransaction.toFixed(1)} idle in a transaction (waiting for the API), ${backends.idle.toFixed(1)} idle; ` +
+          `CPU per booking: API ${format(apiCpuMs / Math.max(1, created), 2)} ms, ` +
+          `PostgreSQL ${format((dbCpuMs ?? NaN) / Math.max(1, created), 2)} ms`,
+      );
+      for (const wait of httpSlices.at(-1).backends.lockWaits)
         console.log(
           `      ${wait.backends.toFixed(1)} waiting on ${wait.statement.slice(0, 140)}…`,
         );
-
-      await vacuum(client);
-      await settle(api.url);
-      const { max, free } = await freeConnections(client);
-      const clients = Math.min(connections, free);
-      process.stdout.write(`  ${scenario.name}, ${connections} connections: pgbench `);
-      if (clients < connections)
-        process.stdout.write(`(${clients} clients: max_connections is ${max}) `);
-      const first = scenario.event.categories[0];
-      const bench = await runPgbench({
-        url: database.url,
-        script: PGBENCH_SCRIPT,
-        clients,
-        jobs: 2,
-        duration: DURATION,
-        defines: {
-          event: scenario.event.id,
-          slot: scenario.event.slots[`pgbench-${connections}`],
-          first_category: first,
-          categories: scenario.event.categories.length,
-          buyers: BUYERS,
-          tickets: TICKETS,
-          price: PRICE,
-        },
-      });
-      const pgbenchFailed = bench.failed + bench.aborted + (bench.exitCode === 0 ? 0 : 1);
-      console.log(
-        `${format(bench.tps)} tps, p99 ${format(bench.p99, 1)} ms` +
-          (pgbenchFailed ? `, FAILED:\n${bench.output}` : ''),
-      );
       const slot = await slotTotals(client, slotId);
       rows.push({
         scenario: scenario.name,
         connections,
-        pgbenchClients: clients,
+        pgbenchClients,
         bookingsPerSecond,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
+        p99,
         ...http,
         warmup: warm,
         errors: http.serverErrors + http.socketErrors + http.timeouts + (warm?.serverErrors ?? 0),
         pgbench: {
-          tps: bench.tps,
-          transactions: bench.transactions,
-          p50: bench.p50,
-          p99: bench.p99,
+          tps: pgbenchTps,
+          transactions: sum(pgbenchSlices.map((each) => each.transactions)),
+          p99: Math.max(...pgbenchSlices.map((each) => each.p99 ?? 0)),
           failed: pgbenchFailed,
         },
-        ratio: bookingsPerSecond / bench.tps,
+        ratio: bookingsPerSecond / pgbenchTps,
         backends,
+        slices: {
+          http: httpSlices.map((each) => ({
+            created: each.http.created,
+            p99: each.result.latency.p99,
+          })),
+          pgbench: pgbenchSlices.map((each) => ({ tps: each.tps, clients: each.clients })),
+        },
         cpuMsPerBooking: {
-          api: apiCpuMs / Math.max(1, http.created),
-          database: dbCpu.databaseMs === null ? null : dbCpu.databaseMs / Math.max(1, http.created),
+          api: apiCpuMs / Math.max(1, created),
+          database: dbCpuMs === null ? null : dbCpuMs / Math.max(1, created),
         },
         slot,
-        answeredButMissing: Math.max(0, http.created - slot.bookings),
+        answeredButMissing: Math.max(0, created - slot.bookings),
       });
     }
   }
@@ -495,9 +548,10 @@ async function main() {
 
   console.log(
     `\nBookings per second over HTTP (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, pool ${POOL_MAX} each; ` +
-      `${TICKETS} tickets per booking) beside pgbench on the same SQL tables (${DURATION} s each; ` +
-      `tps without connection time); ratio = HTTP ÷ pgbench; errors = 5xx, socket errors and ` +
-      `timeouts over HTTP, failed or aborted transactions in pgbench:\n`,
+      `${TICKETS} tickets per booking) beside pgbench on the same SQL tables (${measured} s each, ` +
+      `taking turns in ${ROUNDS} slices; tps without connection time; p99 of the worse slice); ` +
+      `ratio = HTTP ÷ pgbench; errors = 5xx, socket errors and timeouts over HTTP, failed or ` +
+      `aborted transactions in pgbench:\n`,
   );
   printTable(
     [
@@ -576,6 +630,7 @@ async function main() {
           poolMax: POOL_MAX,
           connections: CONNECTIONS,
           duration: DURATION,
+          rounds: ROUNDS,
           warmup: WARMUP,
           buyers: BUYERS,
           tickets: TICKETS,
