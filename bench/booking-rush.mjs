@@ -383,10 +383,12 @@ async function main() {
         slotId,
         categories: scenario.event.categories,
       });
-      await vacuum(client);
       await settle(api.url);
       process.stdout.write(`  ${scenario.name}, ${connections} connections: `);
       const warm = WARMUP > 0 ? outcomes(await rush(api.url, connections, WARMUP, requests)) : null;
+      // After the warm-up, so the planner knows the tables as a rush finds them (never empty).
+      await settle(api.url);
+      await vacuum(client);
       // HTTP and pgbench take turns, so both meet whatever else the machine is doing alike.
       const httpSlices = [];
       const pgbenchSlices = [];
@@ -438,10 +440,11 @@ async function main() {
           `CPU per booking: API ${format(apiCpuMs / Math.max(1, created), 2)} ms, ` +
           `PostgreSQL ${format((dbCpuMs ?? NaN) / Math.max(1, created), 2)} ms`,
       );
-      for (const wait of httpSlices.at(-1).backends.lockWaits)
-        console.log(
-          `      ${wait.backends.toFixed(1)} waiting on ${wait.statement.slice(0, 140)}…`,
-        );
+      const { lockWaits, busiest } = httpSlices.at(-1).backends;
+      for (const { statement, backends: count } of busiest.filter((each) => each.backends >= 0.1))
+        console.log(`      ${count.toFixed(1)} running ${statement.slice(0, 140)}…`);
+      for (const { statement, backends: count } of lockWaits.filter((each) => each.backends >= 0.1))
+        console.log(`      ${count.toFixed(1)} waiting on ${statement.slice(0, 140)}…`);
       const slot = await slotTotals(client, slotId);
       rows.push({
         scenario: scenario.name,

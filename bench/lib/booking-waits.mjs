@@ -19,6 +19,7 @@ function classify({ state, wait_event_type: type, wait_event: event }) {
 export function sampleBackends(client, database) {
   const states = new Map();
   const lockedStatements = new Map();
+  const activeStatements = new Map();
   let samples = 0;
   let stopped = false;
   const sampling = (async () => {
@@ -32,15 +33,18 @@ export function sampleBackends(client, database) {
       for (const row of rows) {
         const kind = classify(row);
         states.set(kind, (states.get(kind) ?? 0) + 1);
+        const statement = row.query.replace(/\s+/g, ' ').trim();
         if (kind === 'lock') {
-          const statement = `${row.wait_event}: ${row.query.replace(/\s+/g, ' ').trim()}`;
-          lockedStatements.set(statement, (lockedStatements.get(statement) ?? 0) + 1);
+          const waiting = `${row.wait_event}: ${statement}`;
+          lockedStatements.set(waiting, (lockedStatements.get(waiting) ?? 0) + 1);
+        } else if (kind === 'running' || kind === 'wal' || kind === 'lwlock') {
+          activeStatements.set(statement, (activeStatements.get(statement) ?? 0) + 1);
         }
       }
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     }
   })();
-  return async function stop(top = 2) {
+  return async function stop(top = 3) {
     stopped = true;
     await sampling;
     const average = (count) => (samples ? count / samples : 0);
@@ -53,6 +57,11 @@ export function sampleBackends(client, database) {
         ]),
       ),
       lockWaits: [...lockedStatements]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([statement, count]) => ({ statement, backends: average(count) })),
+      // Statements running (or waiting on the WAL or a light-weight lock), busiest first.
+      busiest: [...activeStatements]
         .sort((a, b) => b[1] - a[1])
         .slice(0, top)
         .map(([statement, count]) => ({ statement, backends: average(count) })),
