@@ -1,3 +1,6 @@
+import type { TimeSlot } from '@hafla/shared/events/discovery';
+import { isolate } from './bidi';
+
 /**
  * Money and time as people read them. Money is integer minor units of an ISO 4217 currency;
  * instants are ISO strings with an offset, shown in the event's own time zone so a visitor
@@ -93,4 +96,20 @@ export function dayKey(iso: string, timeZone: string): string {
     day: '2-digit',
   }).format(new Date(iso));
   return parts;
+}
+
+/** "19:00 – 21:00", or "22:00 – Sun, 6 Dec 02:00" past midnight, in the event's zone. */
+export function formatSlotTimes(slot: TimeSlot, timeZone: string, language: string): string {
+  const start = formatTime(slot.start, timeZone, language);
+  const end =
+    dayKey(slot.end, timeZone) === dayKey(slot.start, timeZone)
+      ? formatTime(slot.end, timeZone, language)
+      : formatDateTime(slot.end, timeZone, language, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          hour: 'numeric',
+          minute: '2-digit',
+        });
+  return `${isolate(start)} – ${isolate(end)}`;
 }

@@ -10,7 +10,7 @@ import { isolate } from '../../../lib/bidi';
 import { OTP_LENGTH, toAsciiDigits } from '../../../lib/password-rules';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useResendOtp } from '../api/resend-otp';
-import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { formatCountdown, useCountdown } from '../../../lib/use-countdown';
 import classes from './auth.module.css';
 
 // ASCII digits and the two Arabic digit sets an Arabic keyboard may type; sent as ASCII.

@@ -2,10 +2,10 @@ import { Button, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingDay, EventBookingDetails } from '@hafla/shared/bookings/bookings';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatSlotTimes } from '../../../lib/format';
 import { isDayOpen, periodRefusal } from '../lib/availability';
 import type { PeriodRefusal } from '../lib/availability';
-import { formatSlotTimes, formatZoneName } from '../lib/format-slot';
+import { formatZoneName } from '../lib/format-slot';
 import classes from './booking.module.css';
 
 export interface DateStepProps {

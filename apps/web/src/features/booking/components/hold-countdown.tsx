@@ -1,6 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMinutesSeconds, useSecondsLeft } from '../lib/use-deadline';
+import { useCountdown } from '../../../lib/use-countdown';
+import { formatMinutesSeconds } from '../lib/use-deadline';
 import { ClockIcon } from './icons';
 import classes from './booking.module.css';
 
@@ -20,7 +21,7 @@ const URGENT_SECONDS = 120;
  */
 export function HoldCountdown({ deadline, onCancel, isCancelling }: HoldCountdownProps) {
   const { t } = useTranslation('booking');
-  const seconds = useSecondsLeft(deadline);
+  const seconds = useCountdown(deadline);
   const minutes = Math.ceil(seconds / 60);
   return (
     <section

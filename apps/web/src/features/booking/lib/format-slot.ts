@@ -1,22 +1,5 @@
 import type { TimeSlot } from '@hafla/shared/events/discovery';
-import { isolate } from '../../../lib/bidi';
-import { dayKey, formatDateTime, formatTime } from '../../../lib/format';
-
-/** "7:00 PM – 9:00 PM", or "10:00 PM – Sun, Dec 6, 2:00 AM" past midnight, in the event's zone. */
-export function formatSlotTimes(slot: TimeSlot, timeZone: string, language: string): string {
-  const start = formatTime(slot.start, timeZone, language);
-  const end =
-    dayKey(slot.end, timeZone) === dayKey(slot.start, timeZone)
-      ? formatTime(slot.end, timeZone, language)
-      : formatDateTime(slot.end, timeZone, language, {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          hour: 'numeric',
-          minute: '2-digit',
-        });
-  return `${isolate(start)} – ${isolate(end)}`;
-}
+import { formatDateTime, formatSlotTimes } from '../../../lib/format';
 
 /** "Fri, May 3, 2030" */
 export function formatSlotDay(iso: string, timeZone: string, language: string): string {

@@ -1,27 +1,5 @@
 import { useEffect, useState } from 'react';
 
-function secondsUntil(deadline: number): number {
-  return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-}
-
-/**
- * Whole seconds left until `deadline` (epoch ms), ticking once a second down to zero. The
- * deadline is read once: give the component a `key` derived from it to start over.
- */
-export function useSecondsLeft(deadline: number): number {
-  const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
-  useEffect(() => {
-    if (secondsUntil(deadline) === 0) return;
-    const timer = setInterval(() => {
-      const left = secondsUntil(deadline);
-      setSeconds(left);
-      if (left === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [deadline]);
-  return seconds;
-}
-
 // Browsers run a longer timeout at once (the delay is a signed 32-bit number of milliseconds).
 const MAX_TIMEOUT_MS = 2_147_483_647;
 

@@ -2,8 +2,7 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '@hafla/shared/events/discovery';
-import { isolate } from '../../../lib/bidi';
-import { dayKey, formatDateTime, formatTime } from '../../../lib/format';
+import { dayKey, formatDateTime, formatSlotTimes } from '../../../lib/format';
 import classes from './event-page.module.css';
 
 export interface SlotDay {
@@ -22,22 +21,6 @@ export function groupSlotsByDay(slots: readonly TimeSlot[], timeZone: string): S
     else days.set(key, [slot]);
   }
   return [...days].map(([key, daySlots]) => ({ key, slots: daySlots }));
-}
-
-/** "19:00 – 21:00", or "22:00 – Sun, 6 Dec 02:00" past midnight. */
-export function formatSlotTimes(slot: TimeSlot, timeZone: string, language: string): string {
-  const start = formatTime(slot.start, timeZone, language);
-  const end =
-    dayKey(slot.end, timeZone) === dayKey(slot.start, timeZone)
-      ? formatTime(slot.end, timeZone, language)
-      : formatDateTime(slot.end, timeZone, language, {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          hour: 'numeric',
-          minute: '2-digit',
-        });
-  return `${isolate(start)} – ${isolate(end)}`;
 }
 
 export function formatLongDay(iso: string, timeZone: string, language: string): string {

@@ -14,13 +14,18 @@ import { organizerPath } from '../../../components/organizer-card';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isNotFoundError } from '../../../lib/api-client';
-import { formatDateTime, formatMoney, formatPriceRange } from '../../../lib/format';
+import {
+  formatDateTime,
+  formatMoney,
+  formatPriceRange,
+  formatSlotTimes,
+} from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useFollowersCount } from '../../social/api/get-following';
 import { FollowToggle } from '../../social/api/follow-toggle';
 import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import { parseEventId, useEvent } from '../api/get-event';
-import { DateList, formatLongDay, formatSlotTimes, groupSlotsByDay } from '../components/date-list';
+import { DateList, formatLongDay, groupSlotsByDay } from '../components/date-list';
 import { ShareButton } from '../components/share-button';
 import classes from '../components/event-page.module.css';
 
