@@ -3,12 +3,7 @@ import { DbId } from '../common/ids';
 import { Instant } from '../common/time';
 import { Booking } from './bookings';
 
-/** Sandbox test cards (the default gateway behaves like a card processor's test mode). */
-export const TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficient_funds: '4000000000009995',
-} as const;
+export { TEST_CARDS } from './cards';
 
 /**
  * POST /api/v1/payment/pay/ — `payment_method` is a sandbox test card number (spaces allowed)

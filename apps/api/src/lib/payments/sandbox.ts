@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TEST_CARDS } from '@hafla/shared/bookings/payments';
+import { isLuhnValid, TEST_CARDS } from '@hafla/shared/bookings/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxCharges, sandboxRefunds } from '../../db/schema/bookings';
@@ -11,20 +11,6 @@ import {
   type RefundRequest,
 } from './gateway';
 
-/** Luhn's checksum, which every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** Sandbox tokens, for clients that never handle card numbers. */
 const TOKENS: Record<string, string> = {
   pm_card_visa: TEST_CARDS.success,
@@ -35,7 +21,7 @@ const TOKENS: Record<string, string> = {
 /** The card number behind a payment method, or a refusal when it is not one the sandbox knows. */
 function testCard(paymentMethod: string): string {
   const card = TOKENS[paymentMethod] ?? paymentMethod.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(card) || !passesLuhn(card)) {
+  if (!isLuhnValid(card)) {
     throw new PaymentFailed('payment_method_invalid');
   }
   if (card === TEST_CARDS.declined) throw new PaymentFailed('payment_declined');

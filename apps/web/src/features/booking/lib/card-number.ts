@@ -1,8 +1,10 @@
-/** Sandbox test cards (mirrors TEST_CARDS in @hafla/shared/bookings/payments without zod). */
+import { isLuhnValid, TEST_CARDS } from '@hafla/shared/bookings/cards';
+
+/** The sandbox's test cards, as the payment step lists them. */
 export const SANDBOX_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
+  success: TEST_CARDS.success,
+  declined: TEST_CARDS.declined,
+  insufficientFunds: TEST_CARDS.insufficient_funds,
 } as const;
 
 export const CARD_NUMBER_MAX_DIGITS = 19;
@@ -16,17 +18,4 @@ export function formatCardNumber(value: string): string {
   return cardDigits(value).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** The Luhn check every card number passes; catches a mistyped digit before asking the bank. */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+export { isLuhnValid };
