@@ -55,6 +55,10 @@ describe('holding and paying', () => {
     expect(held.tickets).toHaveLength(2);
     expect(held.total).toBe(10000);
     expect(held.expires_at).not.toBeNull();
+    // The answer is built from what was written; it must read back the same.
+    expect(
+      expectOk(await send(t.ctx, buyer.auth, 'GET', `/api/v1/bookings/${held.id}/`), 200, Booking),
+    ).toEqual(held);
     const paid = expectOk(await pay(t.ctx, buyer.auth, held.id), 200, PayResult);
     expect(paid.booking.status).toBe('confirmed');
     expect(paid.booking.tickets.every((ticket) => ticket.status === 'valid')).toBe(true);

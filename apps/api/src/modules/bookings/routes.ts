@@ -23,7 +23,12 @@ const signedIn = { auth: true as const };
 
 /** Holding tickets: the booking screen's data, promo previews and the buyer's bookings. */
 export async function bookingsRoutes(app: App) {
-  const deps: service.BookingsDeps = { db: app.db, storage: app.storage, now: () => new Date() };
+  const deps: service.BookingsDeps = {
+    db: app.db,
+    storage: app.storage,
+    now: () => new Date(),
+    pipelineCommit: app.database.kind === 'postgres',
+  };
   const publicUrl = app.config.PUBLIC_URL;
 
   app.get('/api/v1/events/:id/event-details/', {

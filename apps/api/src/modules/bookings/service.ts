@@ -26,11 +26,10 @@ import { eventStatusOf } from '../events/ownership';
 import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
-  COUNTED_TICKETS,
   holdAll,
+  COUNTED_TICKETS,
   releaseHolds,
   releasePromoUses,
-  ticketsHeldInSlot,
   type Line,
   type Tx,
 } from './inventory';
@@ -40,6 +39,11 @@ export interface BookingsDeps {
   db: Db;
   storage: FileStorage;
   now: () => Date;
+  /**
+   * PostgreSQL: a booking sends its holds and its COMMIT in one round trip, so the hot inventory
+   * rows are never left locked while a busy process gets round to committing. PGlite: no.
+   */
+  pipelineCommit?: boolean;
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -243,6 +247,56 @@ export async function checkPromoCode(
   };
 }
 
+/**
+ * The holds and the commit in one round trip, so the hot inventory rows stay locked only for
+ * the commit itself, never while a busy process gets round to sending it. A DO block raises when
+ * a line does not fit, which aborts the transaction before the COMMIT that follows it runs.
+ * Only integers are written into the text, each checked to be one.
+ */
+async function holdAllAndCommit(
+  pipeline: boolean,
+  tx: Tx,
+  slotId: number,
+  lines: Line[],
+): Promise<void> {
+  // PGlite runs one statement per query and one connection at a time (no one to wait for).
+  if (!pipeline) {
+    const full = await holdAll(tx, slotId, lines);
+    if (full !== null) throw new SoldOut(full);
+    return;
+  }
+  const int = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  const holds = [...lines]
+    .sort((a, b) => a.ticket_category_id - b.ticket_category_id)
+    .map(
+      (line) => `
+    insert into ticket_inventory (event_date_id, ticket_category_id, held)
+    select ${int(slotId)}, id, ${int(line.quantity)} from ticket_categories
+     where id = ${int(line.ticket_category_id)} and ${int(line.quantity)} <= quantity for share
+    on conflict (event_date_id, ticket_category_id) do update
+       set held = ticket_inventory.held + excluded.held
+     where ticket_inventory.sold + ticket_inventory.held + excluded.held
+           <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
+    returning 1 into ok;
+    if ok is null then
+      raise exception 'sold_out' using errcode = 'P0001', detail = '${int(line.ticket_category_id)}';
+    end if;`,
+    )
+    .join('');
+  try {
+    await tx.execute(sql.raw(`do $$ declare ok int; begin ${holds} end $$; commit`));
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string; detail?: string } }).cause;
+    if (cause?.code === 'P0001' && cause.message === 'sold_out') {
+      throw new SoldOut(Number(cause.detail));
+    }
+    throw error;
+  }
+}
+
 class SoldOut extends Error {
   constructor(readonly categoryId: number) {
     super('sold_out');
@@ -297,17 +351,22 @@ function checkOrderRules(
  * other; the inventory is raised last, so the hot rows stay locked for the shortest time.
  */
 export async function book(
-  deps: Pick<BookingsDeps, 'db' | 'now'>,
+  deps: Pick<BookingsDeps, 'db' | 'now' | 'pipelineCommit'>,
   user: { userId: string; language: Language },
   input: BookRequest,
 ): Promise<Booking> {
   const now = deps.now();
-  const [row] = await deps.db.select().from(events).where(eq(events.id, input.event));
-  const event = bookableEvent(row, now);
-  const [slot] = await deps.db
-    .select()
-    .from(eventDates)
-    .where(and(eq(eventDates.id, input.event_date), eq(eventDates.event_id, event.id)));
+  // The event and the slot in one round trip.
+  const [found] = await deps.db
+    .select({ event: events, slot: eventDates })
+    .from(events)
+    .leftJoin(
+      eventDates,
+      and(eq(eventDates.id, input.event_date), eq(eventDates.event_id, events.id)),
+    )
+    .where(eq(events.id, input.event));
+  const event = bookableEvent(found?.event, now);
+  const slot = found?.slot;
   if (!slot) throw notFound('event_date');
   if (slot.start_at <= now) throw new AppError('sales_closed', { status: 409, attr: 'event_date' });
   const lines = await orderLines(deps.db, event.id, input.items);
@@ -334,22 +393,23 @@ export async function book(
         .from(users)
         .where(eq(users.id, user.userId))
         .for('no key update');
-      const [open] = await tx
-        .select({ value: count() })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.user_id, user.userId),
-            eq(bookings.status, 'pending'),
-            gt(bookings.expires_at, now),
-          ),
-        );
-      if ((open?.value ?? 0) >= settings.max_open_holds) {
+      // Both per-user counts in one statement, after the lock (a later statement sees what
+      // the user's previous booking committed).
+      const [counts] = rowsOf<{ open: number; in_slot: number }>(
+        await tx.execute(sql`
+          select (select count(*) from ${bookings}
+                   where ${bookings.user_id} = ${user.userId} and ${bookings.status} = 'pending'
+                     and ${bookings.expires_at} > ${now})::int as open,
+                 (select count(*) from ${tickets} join ${bookings} on ${bookings.id} = ${tickets.booking_id}
+                   where ${tickets.user_id} = ${user.userId} and ${tickets.event_date_id} = ${slot.id}
+                     and ${tickets.status} in ('pending', 'pending_approval', 'valid', 'checked_in')
+                     and (${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now}))::int as in_slot`),
+      );
+      if ((counts?.open ?? 0) >= settings.max_open_holds) {
         throw new AppError('hold_limit', { status: 429, params: { max: settings.max_open_holds } });
       }
       const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
-      const remaining =
-        event.max_tickets_per_order - (await ticketsHeldInSlot(tx, user.userId, slot.id, now));
+      const remaining = event.max_tickets_per_order - (counts?.in_slot ?? 0);
       if (wanted > remaining) {
         throw new AppError('max_per_order_exceeded', {
           status: 409,
@@ -359,52 +419,40 @@ export async function book(
       }
       if (promo) await takePromoUse(tx, promo, user.userId, 'promo_code');
 
-      const [created] = await tx
-        .insert(bookings)
-        .values({
-          user_id: user.userId,
-          event_id: event.id,
-          event_date_id: slot.id,
-          status: 'pending',
-          currency: event.currency,
-          subtotal: priced.subtotal,
-          discount: priced.discount,
-          fees: priced.fees,
-          total: priced.total,
-          promo_code_id: promo?.id ?? null,
-          language: user.language,
-          expires_at: expiresAt,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning({ id: bookings.id });
-      if (!created) throw new Error('insert returned no row');
-      await tx.insert(bookingItems).values(
-        lines.map((line) => ({
-          booking_id: created.id,
-          ticket_category_id: line.ticket_category_id,
-          quantity: line.quantity,
-          unit_price: line.category.price,
-        })),
+      // The booking, its lines and its tickets in one statement (one round trip, not three).
+      const created = rowsOf<{ booking_id: number; id: number }>(
+        await tx.execute(sql`
+          with b as (
+            insert into ${bookings} (user_id, event_id, event_date_id, status, currency, subtotal,
+                                     discount, fees, total, promo_code_id, language, expires_at,
+                                     created_at, updated_at)
+            values (${user.userId}, ${event.id}, ${slot.id}, 'pending', ${event.currency},
+                    ${priced.subtotal}, ${priced.discount}, ${priced.fees}, ${priced.total},
+                    ${promo?.id ?? null}, ${user.language}, ${expiresAt}, ${now}, ${now})
+            returning id),
+          items as (
+            insert into ${bookingItems} (booking_id, ticket_category_id, quantity, unit_price)
+            select b.id, l.category, l.quantity, l.unit_price
+              from b, unnest(${sql.param(lines.map((line) => line.ticket_category_id))}::int[],
+                             ${sql.param(lines.map((line) => line.quantity))}::int[],
+                             ${sql.param(lines.map((line) => line.category.price))}::int[])
+                      as l(category, quantity, unit_price))
+          insert into ${tickets} (booking_id, user_id, event_id, event_date_id, ticket_category_id,
+                                  status, price, discount, secret, created_at, updated_at)
+          select b.id, ${user.userId}, ${event.id}, ${slot.id}, t.category, 'pending', t.price,
+                 t.discount, t.secret, ${now}, ${now}
+            from b, unnest(${sql.param(priced.tickets.map((ticket) => ticket.ticket_category))}::int[],
+                           ${sql.param(priced.tickets.map((ticket) => ticket.price))}::int[],
+                           ${sql.param(priced.tickets.map((ticket) => ticket.discount))}::int[],
+                           ${sql.param(priced.tickets.map(() => randomBytes(16).toString('base64url')))}::text[])
+                    with ordinality as t(category, price, discount, secret, n)
+           order by t.n
+          returning booking_id, id`),
       );
-      await tx.insert(tickets).values(
-        priced.tickets.map((ticket) => ({
-          booking_id: created.id,
-          user_id: user.userId,
-          event_id: event.id,
-          event_date_id: slot.id,
-          ticket_category_id: ticket.ticket_category,
-          status: 'pending',
-          price: ticket.price,
-          discount: ticket.discount,
-          secret: randomBytes(16).toString('base64url'),
-          created_at: now,
-          updated_at: now,
-        })),
-      );
-      const full = await holdAll(tx, slot.id, lines);
-      if (full !== null) throw new SoldOut(full);
-      return created.id;
+      const bookingId = created[0]?.booking_id;
+      if (bookingId === undefined) throw new Error('insert returned no row');
+      await holdAllAndCommit(deps.pipelineCommit ?? false, tx, slot.id, lines);
+      return { id: bookingId, ticketIds: created.map((ticket) => ticket.id).sort((a, b) => a - b) };
     });
 
   const soldOut = async (error: SoldOut): Promise<never> => {
@@ -424,7 +472,7 @@ export async function book(
       return soldOut(new SoldOut(line.ticket_category_id));
     }
   }
-  let id: number;
+  let id: { id: number; ticketIds: number[] };
   try {
     id = await attempt();
   } catch (error) {
@@ -438,9 +486,50 @@ export async function book(
       throw retryError;
     }
   }
-  const booking = await loadBooking(deps.db, id, user.userId);
-  if (!booking) throw new Error('booking vanished');
-  return booking;
+  // What was just written, as loadBooking would read it back.
+  const zone = event.timezone;
+  const byPosition = [...lines].sort(
+    (a, b) => a.category.position - b.category.position || a.category.id - b.category.id,
+  );
+  return {
+    id: id.id,
+    status: 'pending',
+    event: event.id,
+    event_title: event.title,
+    event_date: {
+      id: slot.id,
+      start: formatInZone(slot.start_at, zone),
+      end: formatInZone(slot.end_at, zone),
+    },
+    timezone: zone,
+    expires_at: formatInZone(expiresAt, zone),
+    items: byPosition.map((line) => ({
+      ticket_category: line.ticket_category_id,
+      name: line.category.name,
+      quantity: line.quantity,
+      unit_price: line.category.price,
+      discount: priced.tickets
+        .filter((ticket) => ticket.ticket_category === line.ticket_category_id)
+        .reduce((sum, ticket) => sum + ticket.discount, 0),
+    })),
+    tickets: id.ticketIds.map((ticketId, index) => ({
+      id: ticketId,
+      ticket_category: priced.tickets[index]!.ticket_category,
+      status: 'pending',
+      holder_name: '',
+      holder_email: '',
+      holder_phone: '',
+    })),
+    promo_code: promo?.code ?? null,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    fees: priced.fees,
+    total: priced.total,
+    refunded_amount: 0,
+    currency: event.currency,
+    created_at: formatInZone(now, zone),
+    confirmed_at: null,
+  };
 }
 
 /** The user's own booking, or 404 (someone else's booking answers the same). */
