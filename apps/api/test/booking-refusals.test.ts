@@ -358,6 +358,18 @@ describe('Idempotency-Key', () => {
     expect(theirs.id).not.toBe(first.id);
   });
 
+  it('books once when the same request races itself under one key', async () => {
+    const buyer = await createAttendee(t.ctx);
+    const key = `race-${buyer.id}`;
+    const held = await booksOf(fixture);
+    const answers = await Promise.all([1, 2, 3].map(() => bookAs(buyer.auth, order(1), key)));
+    const ids = answers.map((answer) => expectOk(answer, 201, Booking).id);
+    expect(new Set(ids).size).toBe(1);
+    const after = await booksOf(fixture);
+    expect(after).not.toEqual(held);
+    expect(await t.ctx.database.db.$count(bookings, eq(bookings.user_id, buyer.id))).toBe(1);
+  });
+
   it('replays a refusal under its key', async () => {
     const buyer = await createAttendee(t.ctx);
     const key = `refused-${buyer.id}`;

@@ -33,6 +33,19 @@ export interface IdempotentCall {
   request: unknown;
 }
 
+/** A validated key with the hash of the request it stands for. */
+export interface IdempotencyClaim {
+  userId: string;
+  scope: string;
+  key: string;
+  requestHash: string;
+}
+
+/** A twin request claimed the key first (and has committed): read its answer. */
+export class KeyClaimed extends Error {
+  override name = 'KeyClaimed';
+}
+
 /** JSON with sorted keys, so the same body hashes the same however its fields were ordered. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -45,83 +58,146 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-const replay = (stored: Stored) => {
-  if ('ok' in stored) return stored.ok;
-  const { code, ...options } = stored.error;
-  throw new AppError(code, options);
-};
+/** The claim a request makes, or null without the header; a malformed key is a field error. */
+export function claimOf(call: IdempotentCall): IdempotencyClaim | null {
+  if (call.key === undefined) return null;
+  const key = Array.isArray(call.key) ? call.key[0] : call.key;
+  if (key === undefined || !KEY_PATTERN.test(key)) throw fieldError('invalid', 'Idempotency-Key');
+  const requestHash = createHash('sha256').update(canonical(call.request)).digest('hex');
+  return { userId: call.userId, scope: call.scope, key, requestHash };
+}
+
+const identity = (claim: IdempotencyClaim) =>
+  and(
+    eq(idempotencyKeys.user_id, claim.userId),
+    eq(idempotencyKeys.scope, claim.scope),
+    eq(idempotencyKeys.key, claim.key),
+  );
+
+type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
+
+/** Claims the key (true), or finds it taken (false) — waiting first for a twin still running. */
+export async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<boolean> {
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({
+      user_id: claim.userId,
+      scope: claim.scope,
+      key: claim.key,
+      request_hash: claim.requestHash,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return Boolean(claimed);
+}
+
+/** Stores the answer to a claimed key. */
+export async function rememberKey(
+  db: Executor,
+  claim: IdempotencyClaim,
+  result: unknown,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ response_status: 200, response_body: { ok: result } satisfies Stored })
+    .where(identity(claim));
+}
 
 /**
- * Runs `run` once per (user, scope, key): a repeat returns the first answer — its result or its
- * refusal, re-rendered in the repeat's language — and changes nothing; the same key with another
- * body is refused (`idempotency_key_reused`); a repeat while the first is still running is told
- * to retry (`idempotency_request_in_progress`). Server errors are not remembered, so a retry
- * after one runs again. Operations that move money pass the key on to the gateway as well, so a
- * process dying between the charge and the answer cannot charge twice either.
+ * What an earlier request under this key answered: its result, or its refusal thrown again
+ * (rendered in this request's language). Null when the key is new. Another body under the key
+ * is refused (`idempotency_key_reused`); a twin still running is told to retry
+ * (`idempotency_request_in_progress`), unless it has been running so long that its process must
+ * have died: then this request takes the key over (null).
+ */
+export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok: unknown } | null> {
+  const [existing] = await db.select().from(idempotencyKeys).where(identity(claim));
+  if (!existing) return null;
+  if (existing.request_hash !== claim.requestHash) {
+    throw new AppError('idempotency_key_reused', { status: 422, attr: 'Idempotency-Key' });
+  }
+  const stored = existing.response_body as Stored | null;
+  if (stored && 'ok' in stored) return stored;
+  if (stored) {
+    const { code, ...options } = stored.error;
+    throw new AppError(code, options);
+  }
+  const [takenOver] = await db
+    .update(idempotencyKeys)
+    .set({ created_at: sql`now()` })
+    .where(
+      and(
+        identity(claim),
+        isNull(idempotencyKeys.response_status),
+        lt(idempotencyKeys.created_at, new Date(Date.now() - STALE_AFTER_MS)),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  if (takenOver) return null;
+  throw new AppError('idempotency_request_in_progress', {
+    status: 409,
+    headers: { 'retry-after': '1' },
+  });
+}
+
+/**
+ * Runs `run` once per (user, scope, key), for operations that cannot answer inside one
+ * transaction (payment calls a gateway between two): the key is claimed first in its own
+ * statement, the answer stored after. A repeat returns the first answer — its result or its
+ * refusal — and changes nothing. Server errors are not remembered, so a retry after one runs
+ * again. Payment passes the key on to the gateway as well, so a process dying between the charge
+ * and the answer cannot charge twice either.
  */
 export async function idempotent<T>(
   db: Db,
   call: IdempotentCall,
   run: (key: string | null) => Promise<T>,
 ): Promise<T> {
-  if (call.key === undefined) return run(null);
-  const key = Array.isArray(call.key) ? call.key[0] : call.key;
-  if (key === undefined || !KEY_PATTERN.test(key)) throw fieldError('invalid', 'Idempotency-Key');
-
-  const requestHash = createHash('sha256').update(canonical(call.request)).digest('hex');
-  const identity = and(
-    eq(idempotencyKeys.user_id, call.userId),
-    eq(idempotencyKeys.scope, call.scope),
-    eq(idempotencyKeys.key, key),
-  );
-  const [claimed] = await db
-    .insert(idempotencyKeys)
-    .values({ user_id: call.userId, scope: call.scope, key, request_hash: requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (!claimed) {
-    const [existing] = await db.select().from(idempotencyKeys).where(identity);
-    if (!existing) throw new AppError('idempotency_request_in_progress', { status: 409 });
-    if (existing.request_hash !== requestHash) {
-      throw new AppError('idempotency_key_reused', { status: 422, attr: 'Idempotency-Key' });
-    }
-    if (existing.response_body !== null) return replay(existing.response_body as Stored) as T;
-    // Still running — unless the process that claimed it died: then this one takes over.
-    const [takenOver] = await db
-      .update(idempotencyKeys)
-      .set({ created_at: sql`now()` })
-      .where(
-        and(
-          identity,
-          isNull(idempotencyKeys.response_status),
-          lt(idempotencyKeys.created_at, new Date(Date.now() - STALE_AFTER_MS)),
-        ),
-      )
-      .returning({ key: idempotencyKeys.key });
-    if (!takenOver) {
-      throw new AppError('idempotency_request_in_progress', {
-        status: 409,
-        headers: { 'retry-after': '1' },
-      });
-    }
+  const claim = claimOf(call);
+  if (!claim) return run(null);
+  if (!(await claimKey(db, claim))) {
+    const answer = await findAnswer(db, claim);
+    if (answer) return answer.ok as T;
   }
-
-  const remember = (status: number, stored: Stored) =>
-    db
-      .update(idempotencyKeys)
-      .set({ response_status: status, response_body: stored })
-      .where(identity);
   try {
-    const result = await run(key);
-    await remember(200, { ok: result });
+    const result = await run(claim.key);
+    await rememberKey(db, claim, result);
     return result;
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       const { code, status, attr, params, type } = error;
-      await remember(status, { error: { code, status, attr, params, type } });
+      const stored: Stored = { error: { code, status, attr, params, type } };
+      await db
+        .update(idempotencyKeys)
+        .set({ response_status: status, response_body: stored })
+        .where(identity(claim));
     } else {
-      await db.delete(idempotencyKeys).where(identity);
+      await db.delete(idempotencyKeys).where(identity(claim));
     }
     throw error;
+  }
+}
+
+/**
+ * For an operation that claims and answers its key inside its own transaction (booking): the
+ * earlier answer when there is one, else `run` with the claim; a twin that claimed first
+ * meanwhile is replayed once it has committed.
+ */
+export async function idempotentInTransaction<T>(
+  db: Db,
+  call: IdempotentCall,
+  run: (claim: IdempotencyClaim | null) => Promise<T>,
+): Promise<T> {
+  const claim = claimOf(call);
+  if (!claim) return run(null);
+  const earlier = await findAnswer(db, claim);
+  if (earlier) return earlier.ok as T;
+  try {
+    return await run(claim);
+  } catch (error) {
+    if (!(error instanceof KeyClaimed)) throw error;
+    const answer = await findAnswer(db, claim);
+    if (answer) return answer.ok as T;
+    throw new AppError('idempotency_request_in_progress', { status: 409 });
   }
 }

@@ -10,7 +10,7 @@ import {
   PromoCheckResult,
 } from '@hafla/shared/bookings/bookings';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
-import { idempotent, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
+import { IDEMPOTENCY_HEADER, idempotentInTransaction } from '../../lib/idempotency';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
@@ -71,7 +71,7 @@ export async function bookingsRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const booking = await idempotent(
+      const booking = await idempotentInTransaction(
         app.db,
         {
           userId: user.userId,
@@ -79,7 +79,13 @@ export async function bookingsRoutes(app: App) {
           key: request.headers[IDEMPOTENCY_HEADER],
           request: request.body,
         },
-        () => service.book(deps, { userId: user.userId, language: request.language }, request.body),
+        (claim) =>
+          service.book(
+            deps,
+            { userId: user.userId, language: request.language },
+            request.body,
+            claim,
+          ),
       );
       return reply.code(201).send(booking);
     },

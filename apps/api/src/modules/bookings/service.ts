@@ -19,6 +19,7 @@ import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
 import { eventDates, events, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
+import { claimKey, KeyClaimed, rememberKey, type IdempotencyClaim } from '../../lib/idempotency';
 import { readPlatformSettings } from '../../lib/platform-settings';
 import type { FileStorage } from '../../lib/storage';
 import { loadEventSummaries } from '../discovery/event-summaries';
@@ -354,6 +355,7 @@ export async function book(
   deps: Pick<BookingsDeps, 'db' | 'now' | 'pipelineCommit'>,
   user: { userId: string; language: Language },
   input: BookRequest,
+  claim: IdempotencyClaim | null = null,
 ): Promise<Booking> {
   const now = deps.now();
   // The event and the slot in one round trip.
@@ -386,8 +388,59 @@ export async function book(
   const priced = quote(pricedLines(lines), terms);
   const expiresAt = new Date(now.getTime() + settings.hold_minutes * 60_000);
 
+  // What is written, as loadBooking would read it back (a test checks they agree).
+  const answer = (id: { id: number; ticketIds: number[] }): Booking => {
+    const zone = event.timezone;
+    const byPosition = [...lines].sort(
+      (a, b) => a.category.position - b.category.position || a.category.id - b.category.id,
+    );
+    return {
+      id: id.id,
+      status: 'pending',
+      event: event.id,
+      event_title: event.title,
+      event_date: {
+        id: slot.id,
+        start: formatInZone(slot.start_at, zone),
+        end: formatInZone(slot.end_at, zone),
+      },
+      timezone: zone,
+      expires_at: formatInZone(expiresAt, zone),
+      items: byPosition.map((line) => ({
+        ticket_category: line.ticket_category_id,
+        name: line.category.name,
+        quantity: line.quantity,
+        unit_price: line.category.price,
+        discount: priced.tickets
+          .filter((ticket) => ticket.ticket_category === line.ticket_category_id)
+          .reduce((sum, ticket) => sum + ticket.discount, 0),
+      })),
+      tickets: id.ticketIds.map((ticketId, index) => ({
+        id: ticketId,
+        ticket_category: priced.tickets[index]!.ticket_category,
+        status: 'pending',
+        holder_name: '',
+        holder_email: '',
+        holder_phone: '',
+      })),
+      promo_code: promo?.code ?? null,
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      fees: priced.fees,
+      total: priced.total,
+      refunded_amount: 0,
+      currency: event.currency,
+      created_at: formatInZone(now, zone),
+      confirmed_at: null,
+    };
+  };
+
   const attempt = () =>
     deps.db.transaction(async (tx) => {
+      // The Idempotency-Key is claimed and answered in this transaction: it commits with the
+      // booking or not at all, at no extra disk flush. A concurrent twin waits here until this
+      // commits, then replays it.
+      if (claim && !(await claimKey(tx, claim))) throw new KeyClaimed();
       await tx
         .select({ id: users.id })
         .from(users)
@@ -451,8 +504,13 @@ export async function book(
       );
       const bookingId = created[0]?.booking_id;
       if (bookingId === undefined) throw new Error('insert returned no row');
+      const booking = answer({
+        id: bookingId,
+        ticketIds: created.map((ticket) => ticket.id).sort((a, b) => a - b),
+      });
+      if (claim) await rememberKey(tx, claim, booking);
       await holdAllAndCommit(deps.pipelineCommit ?? false, tx, slot.id, lines);
-      return { id: bookingId, ticketIds: created.map((ticket) => ticket.id).sort((a, b) => a - b) };
+      return booking;
     });
 
   const soldOut = async (error: SoldOut): Promise<never> => {
@@ -472,64 +530,21 @@ export async function book(
       return soldOut(new SoldOut(line.ticket_category_id));
     }
   }
-  let id: { id: number; ticketIds: number[] };
+  let booking: Booking;
   try {
-    id = await attempt();
+    booking = await attempt();
   } catch (error) {
     if (!(error instanceof SoldOut)) throw error;
     // Holds that lapsed in this slot are given back first; then one more try.
     if ((await releaseHolds(deps.db, now, { eventDateId: slot.id })) === 0) return soldOut(error);
     try {
-      id = await attempt();
+      booking = await attempt();
     } catch (retryError) {
       if (retryError instanceof SoldOut) return soldOut(retryError);
       throw retryError;
     }
   }
-  // What was just written, as loadBooking would read it back.
-  const zone = event.timezone;
-  const byPosition = [...lines].sort(
-    (a, b) => a.category.position - b.category.position || a.category.id - b.category.id,
-  );
-  return {
-    id: id.id,
-    status: 'pending',
-    event: event.id,
-    event_title: event.title,
-    event_date: {
-      id: slot.id,
-      start: formatInZone(slot.start_at, zone),
-      end: formatInZone(slot.end_at, zone),
-    },
-    timezone: zone,
-    expires_at: formatInZone(expiresAt, zone),
-    items: byPosition.map((line) => ({
-      ticket_category: line.ticket_category_id,
-      name: line.category.name,
-      quantity: line.quantity,
-      unit_price: line.category.price,
-      discount: priced.tickets
-        .filter((ticket) => ticket.ticket_category === line.ticket_category_id)
-        .reduce((sum, ticket) => sum + ticket.discount, 0),
-    })),
-    tickets: id.ticketIds.map((ticketId, index) => ({
-      id: ticketId,
-      ticket_category: priced.tickets[index]!.ticket_category,
-      status: 'pending',
-      holder_name: '',
-      holder_email: '',
-      holder_phone: '',
-    })),
-    promo_code: promo?.code ?? null,
-    subtotal: priced.subtotal,
-    discount: priced.discount,
-    fees: priced.fees,
-    total: priced.total,
-    refunded_amount: 0,
-    currency: event.currency,
-    created_at: formatInZone(now, zone),
-    confirmed_at: null,
-  };
+  return booking;
 }
 
 /** The user's own booking, or 404 (someone else's booking answers the same). */
