@@ -19,7 +19,7 @@ const demoOrders = [
 /**
  * Books and pays the demo attendee's tickets through the booking services themselves (the
  * sandbox gateway takes the test card), so the demo's inventory, tickets and ledger are exactly
- * what real orders leave. Runs once: an attendee who has any booking is left alone.
+ * what real orders leave. Idempotent: an attendee who already has a booking is left alone.
  */
 export async function seedDemoBookings(db: Db, now: Date): Promise<void> {
   const [attendee] = await db.select().from(users).where(eq(users.email, ATTENDEE));

@@ -76,6 +76,50 @@ export async function holdAll(tx: Tx, slotId: number, lines: Line[]): Promise<nu
   return null;
 }
 
+/**
+ * `holdAll` and the COMMIT in one round trip (PostgreSQL), so the hot inventory rows stay locked
+ * only for the commit itself, never while a busy process gets round to sending it. A DO block
+ * raises when a line does not fit, which aborts the transaction before the COMMIT that follows
+ * it runs; the caller's own COMMIT afterwards finds no transaction and does nothing. Only
+ * integers are written into the text, each checked to be one. Answers the category that did not
+ * fit, or null once committed.
+ */
+export async function holdAllAndCommit(
+  tx: Tx,
+  slotId: number,
+  lines: Line[],
+): Promise<number | null> {
+  const int = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  const holds = [...lines]
+    .sort(byCategory)
+    .map(
+      (line) => `
+    insert into ticket_inventory (event_date_id, ticket_category_id, held)
+    select ${int(slotId)}, id, ${int(line.quantity)} from ticket_categories
+     where id = ${int(line.ticket_category_id)} and ${int(line.quantity)} <= quantity for share
+    on conflict (event_date_id, ticket_category_id) do update
+       set held = ticket_inventory.held + excluded.held
+     where ticket_inventory.sold + ticket_inventory.held + excluded.held
+           <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
+    returning 1 into ok;
+    if ok is null then
+      raise exception 'sold_out' using errcode = 'P0001', detail = '${int(line.ticket_category_id)}';
+    end if;`,
+    )
+    .join('');
+  try {
+    await tx.execute(sql.raw(`do $$ declare ok int; begin ${holds} end $$; commit`));
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string; detail?: string } }).cause;
+    if (cause?.code === 'P0001' && cause.message === 'sold_out') return Number(cause.detail);
+    throw error;
+  }
+}
+
 /** Sells tickets outright (a lapsed hold paid for after all): the same check as a hold. */
 export async function retake(tx: Tx, slotId: number, lines: Line[]): Promise<boolean> {
   for (const line of [...lines].sort(byCategory)) {

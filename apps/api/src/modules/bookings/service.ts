@@ -28,6 +28,7 @@ import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
   holdAll,
+  holdAllAndCommit,
   COUNTED_TICKETS,
   releaseHolds,
   releasePromoUses,
@@ -248,56 +249,6 @@ export async function checkPromoCode(
   };
 }
 
-/**
- * The holds and the commit in one round trip, so the hot inventory rows stay locked only for
- * the commit itself, never while a busy process gets round to sending it. A DO block raises when
- * a line does not fit, which aborts the transaction before the COMMIT that follows it runs.
- * Only integers are written into the text, each checked to be one.
- */
-async function holdAllAndCommit(
-  pipeline: boolean,
-  tx: Tx,
-  slotId: number,
-  lines: Line[],
-): Promise<void> {
-  // PGlite runs one statement per query and one connection at a time (no one to wait for).
-  if (!pipeline) {
-    const full = await holdAll(tx, slotId, lines);
-    if (full !== null) throw new SoldOut(full);
-    return;
-  }
-  const int = (value: number) => {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-    return String(value);
-  };
-  const holds = [...lines]
-    .sort((a, b) => a.ticket_category_id - b.ticket_category_id)
-    .map(
-      (line) => `
-    insert into ticket_inventory (event_date_id, ticket_category_id, held)
-    select ${int(slotId)}, id, ${int(line.quantity)} from ticket_categories
-     where id = ${int(line.ticket_category_id)} and ${int(line.quantity)} <= quantity for share
-    on conflict (event_date_id, ticket_category_id) do update
-       set held = ticket_inventory.held + excluded.held
-     where ticket_inventory.sold + ticket_inventory.held + excluded.held
-           <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
-    returning 1 into ok;
-    if ok is null then
-      raise exception 'sold_out' using errcode = 'P0001', detail = '${int(line.ticket_category_id)}';
-    end if;`,
-    )
-    .join('');
-  try {
-    await tx.execute(sql.raw(`do $$ declare ok int; begin ${holds} end $$; commit`));
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string; detail?: string } }).cause;
-    if (cause?.code === 'P0001' && cause.message === 'sold_out') {
-      throw new SoldOut(Number(cause.detail));
-    }
-    throw error;
-  }
-}
-
 class SoldOut extends Error {
   constructor(readonly categoryId: number) {
     super('sold_out');
@@ -509,7 +460,10 @@ export async function book(
         ticketIds: created.map((ticket) => ticket.id).sort((a, b) => a - b),
       });
       if (claim) await rememberKey(tx, claim, booking);
-      await holdAllAndCommit(deps.pipelineCommit ?? false, tx, slot.id, lines);
+      const full = deps.pipelineCommit
+        ? await holdAllAndCommit(tx, slot.id, lines)
+        : await holdAll(tx, slot.id, lines);
+      if (full !== null) throw new SoldOut(full);
       return booking;
     });
 
