@@ -23,6 +23,7 @@ const PUBLIC_SURFACES = {
   catalog: ['./home-config.ts'],
   discovery: ['./event-summaries.ts'],
   events: ['./ownership.ts'],
+  notifications: ['./notify.ts', './notifier.ts'],
   ratings: ['./rating-summary.ts'],
   social: ['./social-counts.ts', './organizer-cards.ts'],
   tickets: ['./ticket-mails.ts'],

@@ -340,3 +340,60 @@ export function moneyOf(database: Database, eventId: number): Promise<Money> {
           as "orphanCharges"`,
   );
 }
+
+/** An event with one slot a week ahead and one ticket category, created and published through the API. */
+export async function createPublishedEvent(
+  port: number,
+  database: Database,
+  organizer: Account,
+  options: { title: string; quantity: number; price: number; maxPerOrder: number },
+): Promise<{ eventId: number; slotId: number; categoryId: number }> {
+  const [category] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`select id from categories order by id limit 1`),
+  );
+  const [eventType] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`select id from event_types order by id limit 1`),
+  );
+  const created = async (url: string, body: unknown) => {
+    const answer = await send(port, 'POST', url, { auth: organizer.auth, body });
+    if (answer.status !== 201) throw new Error(`${url} answered ${JSON.stringify(answer.body)}`);
+    return answer.body as { id: number };
+  };
+  const event = await created('/api/v1/events/', {
+    title: options.title,
+    description: 'Everyone wants a seat.',
+    category: category!.id,
+    event_type: eventType!.id,
+    venue_name: 'King Fahd Cultural Centre',
+    address: 'Riyadh',
+    latitude: 24.6877,
+    longitude: 46.7219,
+    is_online: false,
+    online_url: null,
+    timezone: 'Asia/Riyadh',
+    currency: 'SAR',
+    requires_approval: false,
+    max_tickets_per_order: options.maxPerOrder,
+    refund_policy: { refundable_until_hours: 24, refund_percentage: 100 },
+  });
+  const start = new Date(Date.now() + 7 * 86_400_000);
+  start.setUTCSeconds(0, 0);
+  const slot = await created('/api/v1/event_dates/', {
+    event: event.id,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+  });
+  const ticketCategory = await created('/api/v1/ticket/create/', {
+    event: event.id,
+    name: 'General',
+    price: options.price,
+    quantity: options.quantity,
+  });
+  const published = await send(port, 'PATCH', `/api/v1/events/${event.id}/`, {
+    auth: organizer.auth,
+    body: { status: 'published' },
+  });
+  if (published.status !== 200)
+    throw new Error(`publish answered ${JSON.stringify(published.body)}`);
+  return { eventId: event.id, slotId: slot.id, categoryId: ticketCategory.id };
+}

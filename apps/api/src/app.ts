@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { Background } from './lib/background';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './lib/payments/sandbox';
@@ -23,6 +24,8 @@ import { eventDatesRoutes } from './modules/event-dates/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { Notifier } from './modules/notifications/notifier';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { socialRoutes } from './modules/social/routes';
@@ -34,6 +37,7 @@ import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
+import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { hasWebBuild, sendSpaIndex, webPlugin } from './plugins/web';
@@ -45,6 +49,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    background: Background;
+    notifier: Notifier;
     paymentsDeps: PaymentsDeps;
     bookingJobs: BookingJobs;
   }
@@ -89,22 +95,44 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   );
   app.addHook('onClose', async () => app.mailer.close());
 
+  const background = new Background(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', async () => background.stop());
+  // Before the routes, so that every module can push; sockets share the API's port.
+  await app.register(realtimePlugin, {
+    jwtSecret: config.JWT_SECRET,
+    corsOrigins: config.CORS_ORIGINS,
+    pool: database.pool,
+  });
+  const notifier = new Notifier({
+    db: database.db,
+    realtime: app.realtime,
+    background,
+    mailer: app.mailer,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  app.decorate('notifier', notifier);
+
   const paymentsDeps: PaymentsDeps = {
     db: database.db,
     gateway: createSandboxGateway(database.db),
     now: () => new Date(),
     // Tickets by email once the sale has committed; the answer does not wait for the PDF.
     onConfirmed: (bookingId) =>
-      bookingJobs.run('confirmation-mail', () => sendBookingConfirmation(mailDeps, bookingId)),
+      background.run('confirmation-mail', () => sendBookingConfirmation(mailDeps, bookingId)),
     onRefunded: (refundId) =>
-      bookingJobs.run('refund-mail', () => sendRefundNotice(mailDeps, refundId)),
+      background.run('refund-mail', () => sendRefundNotice(mailDeps, refundId)),
+    notify: (ids) => notifier.push(ids),
   };
   const mailDeps = { db: database.db, mailer: app.mailer, config, log: app.log };
-  const bookingJobs = new BookingJobs(paymentsDeps, app.log);
+  const bookingJobs = new BookingJobs(paymentsDeps, background, app.log);
   app.decorate('paymentsDeps', paymentsDeps);
   app.decorate('bookingJobs', bookingJobs);
-  if (config.HOLD_SWEEP_SECONDS > 0) bookingJobs.start(config.HOLD_SWEEP_SECONDS * 1000);
-  app.addHook('onClose', async () => bookingJobs.stop());
+  if (config.HOLD_SWEEP_SECONDS > 0) {
+    bookingJobs.start(config.HOLD_SWEEP_SECONDS * 1000);
+    notifier.start(config.HOLD_SWEEP_SECONDS * 1000);
+  }
 
   const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const serveWeb = hasWebBuild(webRoot);
@@ -146,6 +174,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(paymentsRoutes);
   await app.register(ticketsRoutes);
   await app.register(ratingsRoutes);
+  await app.register(notificationsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 
   return app;

@@ -2,8 +2,16 @@ import * as accounts from './schema/accounts';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as events from './schema/events';
+import * as notifications from './schema/notifications';
 import * as social from './schema/social';
 
 /** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
-export const schema = { ...accounts, ...catalog, ...events, ...social, ...bookings };
+export const schema = {
+  ...accounts,
+  ...catalog,
+  ...events,
+  ...social,
+  ...bookings,
+  ...notifications,
+};
 export type Schema = typeof schema;

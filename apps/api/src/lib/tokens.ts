@@ -9,6 +9,8 @@ export type Role = 'attendee' | 'organizer' | 'usher' | 'admin';
 export interface AccessClaims {
   userId: string;
   roles: Role[];
+  /** When the token stops being valid, in seconds since the epoch (set on verified tokens). */
+  expiresAt?: number;
 }
 
 function key(secret: string): Uint8Array {
@@ -47,7 +49,7 @@ export async function verifyAccessToken(
     const roles = Array.isArray(payload.roles)
       ? (payload.roles.filter((r) => typeof r === 'string') as Role[])
       : [];
-    return { userId: payload.sub, roles };
+    return { userId: payload.sub, roles, expiresAt: payload.exp };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;

@@ -36,6 +36,7 @@ export async function seedDemoBookings(db: Db, now: Date): Promise<void> {
     gateway: createSandboxGateway(db),
     onConfirmed: () => {},
     onRefunded: () => {},
+    notify: () => {},
   };
   for (const order of demoOrders) {
     const [event] = await db

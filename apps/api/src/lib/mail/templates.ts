@@ -104,3 +104,38 @@ export function renderCodeMail(
 </html>`;
   return { subject: fill(t.subject, values), text, html };
 }
+
+/** A short notice (a notification worth an email): heading, one paragraph, an optional link. */
+export function renderNoticeMail(
+  language: Language,
+  notice: { title: string; content: string; link?: { label: string; url: string } },
+): Rendered {
+  const dir = directionOf(language);
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const text = [
+    notice.title,
+    '',
+    notice.content,
+    ...(notice.link ? ['', `${notice.link.label}: ${notice.link.url}`] : []),
+    '',
+    '— Hafla',
+  ].join('\n');
+  const button = notice.link
+    ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(notice.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(notice.link.label)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(notice.title)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f2fb;font-family:Nunito,'Noto Sans Arabic',Tahoma,Arial,sans-serif;color:${BRAND.text}">
+  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;border-top:6px solid ${BRAND.primary}" dir="${dir}">
+    <tr><td style="padding:28px;text-align:${align}">
+      <p style="margin:0 0 8px;font-size:22px;font-weight:800;color:${BRAND.primary}">Hafla · حفلة</p>
+      <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(notice.title)}</h1>
+      <p style="margin:0;line-height:1.6">${escapeHtml(notice.content)}</p>
+      ${button}
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  return { subject: notice.title, text, html };
+}

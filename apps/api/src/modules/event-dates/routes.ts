@@ -20,7 +20,11 @@ const organizerOnly = { auth: ['organizer' as const] };
 
 /** Time slots of the organizer's own events. */
 export async function eventDatesRoutes(app: App) {
-  const deps: service.EventDatesDeps = { db: app.db, now: () => new Date() };
+  const deps: service.EventDatesDeps = {
+    db: app.db,
+    now: () => new Date(),
+    notifier: app.notifier,
+  };
   const publicUrl = app.config.PUBLIC_URL;
 
   app.get('/api/v1/event_dates/', {

@@ -13,11 +13,15 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { isConstraintViolation } from '../../lib/db-errors';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { countPatternSlots, expandPattern } from './bulk-pattern';
+import type { Notifier } from '../notifications/notifier';
+import { queueFanout } from '../notifications/notify';
 import * as queries from './queries';
 
 export interface EventDatesDeps {
   db: Db;
   now: () => Date;
+  /** Runs the notification fan-out a moved slot queued, after its commit. */
+  notifier: Pick<Notifier, 'drain'>;
 }
 
 const dateTaken = () => new AppError('date_taken', { status: 409, attr: 'start' });
@@ -96,12 +100,28 @@ export async function updateDate(
   const start = input.start !== undefined ? new Date(input.start) : row.start_at;
   const end = input.end !== undefined ? new Date(input.end) : row.end_at;
   checkSlot(start, end, now, start.getTime() !== row.start_at.getTime());
+  // The slot's ticket holders learn its new time (a draft has none).
+  const announce =
+    row.event_status === 'published' &&
+    (start.getTime() !== row.start_at.getTime() || end.getTime() !== row.end_at.getTime());
   try {
-    await queries.updateDate(deps.db, id, { start_at: start, end_at: end, updated_at: now });
+    await deps.db.transaction(async (tx) => {
+      await queries.updateDate(tx, id, { start_at: start, end_at: end, updated_at: now });
+      if (announce) {
+        await queueFanout(tx, {
+          kind: 'event_changed',
+          audience: 'holders',
+          eventId: row.event_id,
+          eventDateId: id,
+          params: { change: 'time', starts_at: start.toISOString(), ends_at: end.toISOString() },
+        });
+      }
+    });
   } catch (error) {
     if (isConstraintViolation(error, 'event_dates_event_start_unique')) throw dateTaken();
     throw error;
   }
+  if (announce) deps.notifier.drain();
   return toEventDate({ ...row, start_at: start, end_at: end }, row.timezone);
 }
 

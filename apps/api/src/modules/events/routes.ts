@@ -26,7 +26,12 @@ const CoverUpload = z.strictObject({
 
 /** The organizer's own events: create, edit, publish or cancel, list, cover image. */
 export async function eventsRoutes(app: App) {
-  const deps: service.EventsDeps = { db: app.db, storage: app.storage, now: () => new Date() };
+  const deps: service.EventsDeps = {
+    db: app.db,
+    storage: app.storage,
+    now: () => new Date(),
+    notifier: app.notifier,
+  };
   const publicUrl = app.config.PUBLIC_URL;
 
   app.post('/api/v1/events/', {

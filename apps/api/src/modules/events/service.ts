@@ -18,12 +18,16 @@ import {
   type EventRow,
 } from './ownership';
 import { readPlatformSettings } from '../../lib/platform-settings';
+import type { Notifier } from '../notifications/notifier';
+import { queueFanout, type Fanout } from '../notifications/notify';
 import * as queries from './queries';
 
 export interface EventsDeps {
   db: Db;
   storage: FileStorage;
   now: () => Date;
+  /** Runs the notification fan-outs an edit queued, after its commit. */
+  notifier: Pick<Notifier, 'drain'>;
 }
 
 /** Every instant of an event is answered in the event's own time zone. */
@@ -215,7 +219,7 @@ export async function updateEvent(
 ): Promise<Event> {
   const now = deps.now();
   const { status: requested, cover, ...fields } = input;
-  const removedCover = await deps.db.transaction(async (tx) => {
+  const { removedCover, announced } = await deps.db.transaction(async (tx) => {
     // Lock order: the organizer (publishing only), then the event.
     if (requested === 'published') await queries.lockOrganizer(tx, organizerId);
     const row = await queries.lockOwnEvent(tx, id, organizerId);
@@ -244,11 +248,45 @@ export async function updateEvent(
       ...(cover === null && { cover_key: null }),
       updated_at: now,
     });
-    return cover === null ? row.cover_key : null;
+    const fanout = announcementOf(row, current, transition, fields);
+    if (fanout) await queueFanout(tx, fanout);
+    return { removedCover: cover === null ? row.cover_key : null, announced: fanout !== null };
   });
+  if (announced) deps.notifier.drain();
   // The file goes only once no row points at it.
   if (removedCover) await deps.storage.delete(removedCover);
   return getOwnEvent(deps, organizerId, id);
+}
+
+/**
+ * What an edit tells others: followers learn of a publication, ticket holders of a cancellation
+ * or of a published event's new venue (a slot's new time is announced by event-dates).
+ */
+function announcementOf(
+  row: EventRow,
+  current: string,
+  transition: string | null,
+  fields: EventFields,
+): Fanout | null {
+  if (transition === 'published') {
+    return { kind: 'event_published', audience: 'followers', eventId: row.id };
+  }
+  if (transition === 'cancelled') {
+    return { kind: 'event_cancelled', audience: 'holders', eventId: row.id };
+  }
+  if (current !== 'published') return null;
+  const isOnline = fields.is_online ?? row.is_online;
+  const venue = fields.venue_name ?? row.venue_name;
+  const address = fields.address ?? row.address;
+  if (isOnline === row.is_online && venue === row.venue_name && address === row.address) {
+    return null;
+  }
+  return {
+    kind: 'event_changed',
+    audience: 'holders',
+    eventId: row.id,
+    params: { change: 'venue', venue: isOnline ? '' : venue },
+  };
 }
 
 /** Replaces the cover image with an uploaded one (PNG, JPEG, WebP or GIF by its bytes). */

@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { bookings, idempotencyKeys } from '../../db/schema/bookings';
+import type { Background } from '../../lib/background';
 
 import { releaseHolds } from '../bookings/inventory';
 import {
@@ -22,39 +23,25 @@ const KEEP_IDEMPOTENCY_MS = 24 * 3_600_000;
  * skipped, gateway calls are idempotent).
  */
 export class BookingJobs {
-  private readonly running = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-
   constructor(
     private readonly deps: PaymentsDeps,
+    private readonly background: Background,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Runs `task` in the background; failures are logged; `idle()` waits for it. */
-  run(name: string, task: () => Promise<unknown>): void {
-    const promise = task()
-      .catch((error: unknown) => this.log.error({ err: error, job: name }, 'booking job failed'))
-      .finally(() => this.running.delete(promise));
-    this.running.add(promise);
-  }
-
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
-  }
-
+  /** Runs the sweep every `intervalMs` in this process. */
   start(intervalMs: number): void {
-    this.timer = setInterval(() => this.run('sweep', () => this.sweep()), intervalMs);
-    this.timer.unref();
+    this.background.every(intervalMs, 'sweep', () => this.sweep());
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
+  /** Waits for this process's background work (tests). */
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 
   /** An organizer cancelled an event: open holds end and every paid booking is refunded in full. */
   afterEventCancelled(eventId: number): void {
-    this.run('event-cancelled', async () => {
+    this.background.run('event-cancelled', async () => {
       const pending = await this.deps.db
         .select({ id: bookings.id })
         .from(bookings)

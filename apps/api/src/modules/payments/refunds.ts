@@ -15,6 +15,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { readPlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { unsell, type Line, type Tx } from '../bookings/inventory';
+import { addNotifications } from '../notifications/notify';
 import { appendLedger, availableAfter } from './ledger';
 import type { PaymentsDeps } from './service';
 
@@ -140,7 +141,7 @@ async function performRefund(
 ): Promise<number> {
   const now = deps.now();
   const settings = await readPlatformSettings(deps.db);
-  const refundId = await deps.db.transaction(async (tx) => {
+  const { refundId, notified } = await deps.db.transaction(async (tx) => {
     const booking = await load(tx);
     const assessment = await assess(tx, booking, requested, now, mode);
     if (assessment.reason) throw new AppError(assessment.reason, { status: 409 });
@@ -237,10 +238,23 @@ async function performRefund(
         now,
       });
     }
-    return refund.id;
+    const notified = await addNotifications(tx, [
+      {
+        userId: booking.user_id,
+        kind: 'refund_done',
+        type: 'ticket',
+        value: chosen[0]?.id ?? booking.id,
+        eventId: booking.event_id,
+        bookingId: booking.id,
+        eventDateId: booking.event_date_id,
+        params: { amount, currency: booking.currency },
+      },
+    ]);
+    return { refundId: refund.id, notified };
   });
   await sendToGateway(deps, refundId);
   deps.onRefunded(refundId);
+  deps.notify(notified);
   return refundId;
 }
 

@@ -15,6 +15,7 @@ import { loadBooking } from '../bookings/booking-views';
 import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
+import { addNotifications, type Notice } from '../notifications/notify';
 import { appendLedger, availableAfter } from './ledger';
 
 export interface PaymentsDeps {
@@ -25,6 +26,8 @@ export interface PaymentsDeps {
   onConfirmed: (bookingId: number) => void;
   /** After a refund is committed and sent to the gateway (the refund email). */
   onRefunded: (refundId: number) => void;
+  /** After the commit: push the notifications the transaction wrote (Notifier.push). */
+  notify: (notificationIds: number[]) => void;
 }
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -150,8 +153,9 @@ export async function pay(
   }
 
   const settings = await readPlatformSettings(deps.db);
+  let notified: number[];
   try {
-    await deps.db.transaction(async (tx) => {
+    notified = await deps.db.transaction(async (tx) => {
       // Lock order as in booking: the user's row, then the booking, promo codes, inventory.
       await tx
         .select({ id: users.id })
@@ -175,7 +179,7 @@ export async function pay(
         );
       }
       await repriceBooking(tx, locked, terms, locked.promo_code_id, now);
-      await issueTickets(tx, locked.id, event.requires_approval, settings, now);
+      const issued = await issueTickets(tx, locked.id, event.requires_approval, settings, now);
       await tx
         .update(bookings)
         .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
@@ -193,11 +197,16 @@ export async function pay(
         });
       }
       await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
+      const ids = await addNotifications(
+        tx,
+        saleNotices(locked, issued, event.organizer_id, charge),
+      );
       // The inventory last: its rows are the hot ones, locked from here to the commit only.
       if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
       else if (!(await retake(tx, locked.event_date_id, lines))) {
         throw new ChargeNotApplied('hold_expired');
       }
+      return ids;
     });
   } catch (error) {
     if (!(error instanceof ChargeNotApplied)) throw error;
@@ -209,6 +218,7 @@ export async function pay(
     });
   }
   deps.onConfirmed(booking.id);
+  deps.notify(notified);
 
   const confirmed = await loadBooking(deps.db, booking.id, userId);
   if (!confirmed) throw notFound('booking');
@@ -301,7 +311,7 @@ async function issueTickets(
   requiresApproval: boolean,
   settings: Settings,
   now: Date,
-): Promise<void> {
+): Promise<number[]> {
   const rows = await tx
     .select({ id: tickets.id, price: tickets.price, discount: tickets.discount })
     .from(tickets)
@@ -319,6 +329,49 @@ async function issueTickets(
       .set({ status, platform_fee: fee, updated_at: now })
       .where(eq(tickets.id, row.id));
   }
+  return rows.map((row) => row.id);
+}
+
+/** The buyer learns the tickets are theirs; the organizer learns of the sale. */
+function saleNotices(
+  booking: {
+    id: number;
+    user_id: string;
+    event_id: number;
+    event_date_id: number;
+    currency: string;
+  },
+  ticketIds: number[],
+  organizerId: string,
+  charge: Charge | null,
+): Notice[] {
+  const common = {
+    eventId: booking.event_id,
+    bookingId: booking.id,
+    eventDateId: booking.event_date_id,
+  };
+  return [
+    {
+      ...common,
+      userId: booking.user_id,
+      kind: 'booking_confirmed',
+      type: 'ticket',
+      value: ticketIds[0] ?? booking.id,
+      params: { tickets: ticketIds.length },
+    },
+    {
+      ...common,
+      userId: organizerId,
+      kind: 'new_booking',
+      type: 'event',
+      value: booking.event_id,
+      params: {
+        tickets: ticketIds.length,
+        total: charge?.amount ?? 0,
+        currency: booking.currency,
+      },
+    },
+  ];
 }
 
 /** The sale's ledger row: what the tickets cost, the discount, the platform's fee. */

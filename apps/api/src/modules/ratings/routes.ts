@@ -19,7 +19,12 @@ const security = [{ bearer: [] }];
 
 /** Ratings and reviews of events (PRODUCT.md section 3): public to read, attendees write. */
 export async function ratingsRoutes(app: App) {
-  const deps: ratings.RatingsDeps = { db: app.db, storage: app.storage, now: () => new Date() };
+  const deps: ratings.RatingsDeps = {
+    db: app.db,
+    storage: app.storage,
+    now: () => new Date(),
+    notifier: app.notifier,
+  };
   const publicUrl = app.config.PUBLIC_URL;
 
   app.get('/api/v1/rate_event/', {

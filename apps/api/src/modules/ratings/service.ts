@@ -12,12 +12,16 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { avatarUrl, findUserById } from '../auth/users';
 import * as queries from './queries';
+import type { Notifier } from '../notifications/notifier';
+import { addNotifications } from '../notifications/notify';
 import { summarizeRatings } from './rating-summary';
 
 export interface RatingsDeps {
   db: Db;
   storage: FileStorage;
   now: () => Date;
+  /** Pushes the organizer's "new review" notification after its commit. */
+  notifier: Pick<Notifier, 'push'>;
 }
 
 interface Page<T> {
@@ -116,14 +120,29 @@ export async function createRating(
   if (!(await queries.hasAttended(deps.db, userId, event.id, deps.now()))) {
     throw new AppError('rating_not_allowed', { status: 403, attr: 'event' });
   }
-  const id = await queries.insertRating(deps.db, {
-    event_id: event.id,
-    organizer_id: event.organizer_id,
-    user_id: userId,
-    rating: input.rating,
-    comment: input.comment,
+  const { id, notified } = await deps.db.transaction(async (tx) => {
+    const inserted = await queries.insertRating(tx, {
+      event_id: event.id,
+      organizer_id: event.organizer_id,
+      user_id: userId,
+      rating: input.rating,
+      comment: input.comment,
+    });
+    if (inserted === null) return { id: null, notified: [] };
+    const ids = await addNotifications(tx, [
+      {
+        userId: event.organizer_id,
+        kind: 'new_review',
+        type: 'event',
+        value: event.id,
+        eventId: event.id,
+        params: { rating: input.rating },
+      },
+    ]);
+    return { id: inserted, notified: ids };
   });
   if (id === null) throw new AppError('already_rated', { status: 409, attr: 'event' });
+  deps.notifier.push(notified);
   return loadRating(deps, id);
 }
 

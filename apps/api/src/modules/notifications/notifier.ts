@@ -1,0 +1,91 @@
+import type { Language } from '@hafla/shared/common/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Background } from '../../lib/background';
+import type { Mailer } from '../../lib/mail/mailer';
+import { renderNoticeMail } from '../../lib/mail/templates';
+import type { Realtime } from '../../plugins/realtime';
+import * as queries from './queries';
+import { toNotification } from './service';
+
+/** Kinds that are also emailed (confirmations and refunds are mailed with their PDFs by tickets). */
+const EMAILED = new Set(['event_cancelled']);
+/** How long a process may take over a fan-out before another may take it over. */
+const CLAIM_SECONDS = 120;
+/** Pushes and mails go out in chunks of this many notifications. */
+const CHUNK = 500;
+
+export interface NotifierDeps {
+  db: Db;
+  realtime: Realtime;
+  background: Background;
+  mailer: Pick<Mailer, 'sendLater'>;
+  publicUrl: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Delivers what is already written: pushes notifications to their readers' channels after the
+ * commit, and runs queued fan-outs. A push that never happens loses nothing (the list has it; the
+ * client refetches on reconnect); a fan-out whose process died is claimed again by the sweep.
+ */
+export class Notifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  /** After a commit: push these notifications in the background. */
+  push(ids: number[]): void {
+    if (ids.length > 0) this.deps.background.run('notification-push', () => this.deliver(ids));
+  }
+
+  /** After a commit that queued a fan-out: run the open fan-outs in the background. */
+  drain(): void {
+    this.deps.background.run('notification-fanout', () => this.runFanouts());
+  }
+
+  /** Picks up fan-outs left by a process that stopped, every `intervalMs`. */
+  start(intervalMs: number): void {
+    this.deps.background.every(intervalMs, 'notification-fanout', () => this.runFanouts());
+  }
+
+  async runFanouts(): Promise<void> {
+    for (;;) {
+      const job = await queries.claimFanout(this.deps.db, CLAIM_SECONDS);
+      if (!job) return;
+      let inserted: Array<{ id: number }>;
+      try {
+        inserted = await queries.deliverFanout(this.deps.db, job);
+      } catch (error) {
+        if (error instanceof queries.FanoutAlreadyDone) continue;
+        throw error;
+      }
+      await this.deliver(inserted.map((row) => row.id));
+    }
+  }
+
+  /** Renders each notification in its reader's language, pushes it and mails what is emailed. */
+  private async deliver(ids: number[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += CHUNK) {
+      const rows = await queries.loadForPush(this.deps.db, ids.slice(start, start + CHUNK));
+      for (const row of rows) {
+        const notification = toNotification(row, row.language as Language);
+        this.deps.realtime.toUser(row.notification.user_id, notification);
+        if (EMAILED.has(notification.kind) && row.email) {
+          const link = this.deps.publicUrl
+            ? {
+                label: row.language === 'ar' ? 'عرض الفعالية' : 'See the event',
+                url: new URL(
+                  `/events/${row.notification.event_id}`,
+                  this.deps.publicUrl,
+                ).toString(),
+              }
+            : undefined;
+          this.deps.mailer.sendLater({
+            to: row.email,
+            ...renderNoticeMail(row.language as Language, { ...notification, link }),
+            tag: `notification-${notification.kind}`,
+          });
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { NotificationKind, NotificationType } from '@hafla/shared/notifications/notifications';
+import type { Db } from '../../db/client';
+import { notificationFanouts, notifications } from '../../db/schema/notifications';
+
+/** One notification for one user, written by the module whose change it announces. */
+export interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  type: NotificationType;
+  /** The ticket's id for `ticket`, the event's id for `event`. */
+  value: number;
+  eventId: number;
+  bookingId?: number;
+  eventDateId?: number;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Writes notifications in the caller's transaction, so they exist exactly when the change does;
+ * the caller hands the ids to `Notifier.push` after the commit.
+ */
+export async function addNotifications(tx: Db, notices: Notice[]): Promise<number[]> {
+  if (notices.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      notices.map((notice) => ({
+        user_id: notice.userId,
+        kind: notice.kind,
+        type: notice.type,
+        value: notice.value,
+        event_id: notice.eventId,
+        booking_id: notice.bookingId ?? null,
+        event_date_id: notice.eventDateId ?? null,
+        params: notice.params ?? {},
+      })),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+export interface Fanout {
+  kind: NotificationKind;
+  /** An event's ticket holders (of one slot when `eventDateId` is set), or its organizer's followers. */
+  audience: 'holders' | 'followers';
+  eventId: number;
+  eventDateId?: number;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Queues a notification to many in the caller's transaction; a job writes and pushes them after
+ * the commit (`Notifier.drain`), so a request never waits for ten thousand rows.
+ */
+export async function queueFanout(tx: Db, fanout: Fanout): Promise<void> {
+  await tx.insert(notificationFanouts).values({
+    kind: fanout.kind,
+    audience: fanout.audience,
+    event_id: fanout.eventId,
+    event_date_id: fanout.eventDateId ?? null,
+    params: fanout.params ?? {},
+  });
+}

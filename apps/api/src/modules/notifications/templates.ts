@@ -1,0 +1,155 @@
+import type { Language } from '@hafla/shared/common/i18n';
+import type { NotificationKind } from '@hafla/shared/notifications/notifications';
+import { formatMoney } from '../../lib/money';
+import { formatSlotDay, formatSlotTimes } from '../../lib/tickets/slot-text';
+
+/** What a stored notification is rendered from: its kind and parameters, and its event now. */
+export interface NotificationSource {
+  kind: NotificationKind;
+  params: Record<string, string | number>;
+  event: { title: string; timezone: string; organizer: string };
+}
+
+interface Rendered {
+  title: string;
+  content: string;
+}
+
+const num = (params: NotificationSource['params'], name: string) => Number(params[name] ?? 0);
+const str = (params: NotificationSource['params'], name: string) => String(params[name] ?? '');
+
+/** "1 ticket", "2 tickets"; Arabic by its own plural rules (one, two, few, many). */
+function ticketCount(count: number, language: Language): string {
+  if (language === 'en') return `${count} ${count === 1 ? 'ticket' : 'tickets'}`;
+  switch (new Intl.PluralRules('ar').select(count)) {
+    case 'one':
+      return 'تذكرة واحدة';
+    case 'two':
+      return 'تذكرتان';
+    case 'few':
+      return `${count} تذاكر`;
+    default:
+      return `${count} تذكرة`;
+  }
+}
+
+function slotText(source: NotificationSource, language: Language): string {
+  const start = new Date(str(source.params, 'starts_at'));
+  const end = new Date(str(source.params, 'ends_at'));
+  const { timezone } = source.event;
+  const separator = language === 'ar' ? '، ' : ', ';
+  return `${formatSlotDay(start, timezone, language)}${separator}${formatSlotTimes(start, end, timezone, language)}`;
+}
+
+type Renderer = (source: NotificationSource, language: Language) => Rendered;
+
+const renderers: Record<NotificationKind, Renderer> = {
+  booking_confirmed: ({ params, event }, language) =>
+    language === 'en'
+      ? {
+          title: 'Booking confirmed',
+          content: `Your ${ticketCount(num(params, 'tickets'), 'en')} for ${event.title} ${
+            num(params, 'tickets') === 1 ? 'is' : 'are'
+          } ready.`,
+        }
+      : {
+          title: 'تم تأكيد الحجز',
+          content: `حجزك لفعالية ${event.title} مؤكد: ${ticketCount(num(params, 'tickets'), 'ar')}.`,
+        },
+
+  refund_done: ({ params, event }, language) => {
+    const amount = num(params, 'amount');
+    const money = formatMoney(amount, str(params, 'currency'), language);
+    if (language === 'en') {
+      return {
+        title: amount > 0 ? 'Refund issued' : 'Tickets cancelled',
+        content:
+          amount > 0
+            ? `${money} for ${event.title} is on its way back to you.`
+            : `Your tickets for ${event.title} are cancelled.`,
+      };
+    }
+    return {
+      title: amount > 0 ? 'تم استرداد المبلغ' : 'أُلغيت التذاكر',
+      content:
+        amount > 0
+          ? `المبلغ ${money} لفعالية ${event.title} في طريقه إليك.`
+          : `أُلغيت تذاكرك لفعالية ${event.title}.`,
+    };
+  },
+
+  event_changed: (source, language) => {
+    const { params, event } = source;
+    if (str(params, 'change') === 'time') {
+      const when = slotText(source, language);
+      return language === 'en'
+        ? { title: 'Time changed', content: `${event.title} now takes place on ${when}.` }
+        : { title: 'تغيّر الموعد', content: `موعد ${event.title} الجديد: ${when}.` };
+    }
+    const venue = str(params, 'venue');
+    if (language === 'en') {
+      return {
+        title: 'Venue changed',
+        content: venue ? `${event.title} is now at ${venue}.` : `${event.title} is now online.`,
+      };
+    }
+    return {
+      title: 'تغيّر المكان',
+      content: venue
+        ? `تُقام ${event.title} الآن في ${venue}.`
+        : `تُقام ${event.title} الآن عبر الإنترنت.`,
+    };
+  },
+
+  event_cancelled: ({ event }, language) =>
+    language === 'en'
+      ? {
+          title: 'Event cancelled',
+          content: `${event.title} was cancelled by its organizer. Paid tickets are refunded in full.`,
+        }
+      : {
+          title: 'أُلغيت الفعالية',
+          content: `ألغى المنظّم فعالية ${event.title}. تُسترد قيمة التذاكر المدفوعة كاملة.`,
+        },
+
+  event_published: ({ event }, language) =>
+    language === 'en'
+      ? {
+          title: `New from ${event.organizer}`,
+          content: `${event.organizer} published ${event.title}.`,
+        }
+      : {
+          title: `جديد من ${event.organizer}`,
+          content: `نشر ${event.organizer} فعالية ${event.title}.`,
+        },
+
+  new_booking: ({ params, event }, language) => {
+    const tickets = ticketCount(num(params, 'tickets'), language);
+    const total = num(params, 'total');
+    const money =
+      total > 0
+        ? formatMoney(total, str(params, 'currency'), language)
+        : language === 'en'
+          ? 'free'
+          : 'مجانًا';
+    return language === 'en'
+      ? { title: 'New booking', content: `${tickets} for ${event.title} · ${money}` }
+      : { title: 'حجز جديد', content: `${tickets} لفعالية ${event.title} · ${money}` };
+  },
+
+  new_review: ({ params, event }, language) =>
+    language === 'en'
+      ? {
+          title: 'New review',
+          content: `${event.title} was rated ${num(params, 'rating')} out of 5.`,
+        }
+      : {
+          title: 'تقييم جديد',
+          content: `حصلت ${event.title} على تقييم ${num(params, 'rating')} من 5.`,
+        },
+};
+
+/** The title and content of a notification in the reader's language. */
+export function renderNotification(source: NotificationSource, language: Language): Rendered {
+  return renderers[source.kind](source, language);
+}
