@@ -16,12 +16,12 @@ const base64url = (value) => Buffer.from(value).toString('base64url');
  * An access token as apps/api/src/lib/tokens.ts signs one (issuer hafla, audience hafla-api,
  * typ access), valid for `ttlSeconds`, so a run's requests carry real tokens the API verifies.
  */
-export function accessToken(secret, userId, ttlSeconds, now = Date.now()) {
+export function accessToken(secret, userId, ttlSeconds, now = Date.now(), roles = ['attendee']) {
   const issuedAt = Math.floor(now / 1000);
   const header = base64url(JSON.stringify({ alg: 'HS256' }));
   const payload = base64url(
     JSON.stringify({
-      roles: ['attendee'],
+      roles,
       typ: 'access',
       sub: userId,
       iss: 'hafla',
