@@ -9,6 +9,7 @@ import {
   NotificationList,
 } from '@hafla/shared/notifications/notifications';
 import { notificationFanouts, notifications } from '../src/db/schema/notifications';
+import { refundForCancelledEvent } from '../src/modules/payments/refunds';
 import { bookAndPay, holdTickets, send } from './booking-helpers';
 import {
   type Account,
@@ -306,6 +307,7 @@ describe('fan-outs to ticket holders and followers', () => {
   let freeHolder: Account;
   let secondSlotHolder: Account;
   let holdOnly: Account;
+  let paidBooking: number;
 
   beforeAll(async () => {
     show = await createPublishedEvent(ctx, organizer.auth, {
@@ -323,7 +325,7 @@ describe('fan-outs to ticket holders and followers', () => {
     freeHolder = await createAttendee(ctx);
     secondSlotHolder = await createAttendee(ctx);
     holdOnly = await createAttendee(ctx);
-    await bookAndPay(ctx, paidHolder.auth, order(show, 0, 1));
+    paidBooking = (await bookAndPay(ctx, paidHolder.auth, order(show, 0, 1))).id;
     const free = await holdTickets(ctx, freeHolder.auth, {
       ...order(show, 0, 1),
       items: [{ ticket_category: show.ticket_categories[1]!.id, quantity: 1 }],
@@ -410,8 +412,14 @@ describe('fan-outs to ticket holders and followers', () => {
       .limit(1);
     expect(job!.done_at).not.toBeNull();
 
-    // A second run (another process's sweep) finds nothing left to do.
+    // A second run (another process's sweep) finds nothing left to do, and a refunder that
+    // reaches a booking another one refunded meanwhile stops without an error.
     await ctx.app.notifier.runFanouts();
+    await expect(
+      refundForCancelledEvent(ctx.app.paymentsDeps, paidBooking),
+    ).resolves.toBeUndefined();
+    expect(await kinds(paidHolder)).toEqual(expect.arrayContaining(['refund_done']));
+    expect((await kinds(paidHolder)).filter((kind) => kind === 'refund_done')).toHaveLength(1);
     expect((await kinds(paidHolder)).filter((kind) => kind === 'event_cancelled')).toHaveLength(1);
   });
 

@@ -12,9 +12,16 @@ declare module 'fastify' {
   }
 }
 
+/** A notification for one user's channel. */
+export interface Delivery {
+  userId: string;
+  notification: Notification;
+}
+
 /** Pushes to users' channels, whichever API process their sockets are connected to. */
 export interface Realtime {
-  toUser(userId: string, notification: Notification): void;
+  /** One message to the other processes for the whole batch, however many users it names. */
+  push(deliveries: Delivery[]): void;
   /** Sockets connected to this process (health and tests). */
   localConnections(): number;
 }
@@ -24,6 +31,17 @@ export interface RealtimePluginOptions {
   corsOrigins: string[];
   /** PostgreSQL's pool: pushes cross processes through LISTEN/NOTIFY. Absent (PGlite): in-process. */
   pool?: pg.Pool;
+}
+
+/** To a user's sockets. */
+interface ServerToClientEvents {
+  [NOTIFICATION_EVENT]: (notification: Notification) => void;
+  [TOKEN_EXPIRED_EVENT]: () => void;
+}
+
+/** Between API processes: a batch of deliveries, each process emitting to its own sockets. */
+interface ServerSideEvents {
+  deliveries: (deliveries: Delivery[]) => void;
 }
 
 /** A user's channel is a room named for their id. */
@@ -38,7 +56,7 @@ function channelOf(userId: string): string {
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app, { jwtSecret, corsOrigins, pool }) => {
-    const io = new Server(app.server, {
+    const io = new Server<object, ServerToClientEvents, ServerSideEvents>(app.server, {
       path: '/socket.io/',
       serveClient: false,
       cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
@@ -84,9 +102,18 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       }
     });
 
+    const deliverHere = (deliveries: Delivery[]) => {
+      for (const { userId, notification } of deliveries) {
+        io.local.to(channelOf(userId)).emit(NOTIFICATION_EVENT, notification);
+      }
+    };
+    io.on('deliveries', deliverHere);
+
     app.decorate<Realtime>('realtime', {
-      toUser(userId, notification) {
-        io.to(channelOf(userId)).emit(NOTIFICATION_EVENT, notification);
+      push(deliveries) {
+        if (deliveries.length === 0) return;
+        deliverHere(deliveries);
+        io.serverSideEmit('deliveries', deliveries);
       },
       localConnections: () => io.of('/').sockets.size,
     });

@@ -66,25 +66,28 @@ export class Notifier {
   private async deliver(ids: number[]): Promise<void> {
     for (let start = 0; start < ids.length; start += CHUNK) {
       const rows = await queries.loadForPush(this.deps.db, ids.slice(start, start + CHUNK));
-      for (const row of rows) {
-        const notification = toNotification(row, row.language as Language);
-        this.deps.realtime.toUser(row.notification.user_id, notification);
-        if (EMAILED.has(notification.kind) && row.email) {
-          const link = this.deps.publicUrl
-            ? {
-                label: row.language === 'ar' ? 'عرض الفعالية' : 'See the event',
-                url: new URL(
-                  `/events/${row.notification.event_id}`,
-                  this.deps.publicUrl,
-                ).toString(),
-              }
-            : undefined;
-          this.deps.mailer.sendLater({
-            to: row.email,
-            ...renderNoticeMail(row.language as Language, { ...notification, link }),
-            tag: `notification-${notification.kind}`,
-          });
-        }
+      const deliveries = rows.map((row) => ({
+        userId: row.notification.user_id,
+        notification: toNotification(row, row.language as Language),
+      }));
+      this.deps.realtime.push(deliveries);
+      for (const [index, { notification }] of deliveries.entries()) {
+        const row = rows[index]!;
+        if (!EMAILED.has(notification.kind) || !row.email) continue;
+        const link = this.deps.publicUrl
+          ? {
+              label: row.language === 'ar' ? 'عرض الفعالية' : 'See the event',
+              url: new URL(
+                `/events/${notification.extra_data.event}`,
+                this.deps.publicUrl,
+              ).toString(),
+            }
+          : undefined;
+        this.deps.mailer.sendLater({
+          to: row.email,
+          ...renderNoticeMail(row.language as Language, { ...notification, link }),
+          tag: `notification-${notification.kind}`,
+        });
       }
     }
   }

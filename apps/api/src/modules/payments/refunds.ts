@@ -301,22 +301,30 @@ export async function refund(
   };
 }
 
-/** Refunds one booking of a cancelled event in full, whatever the refund policy says. */
+/**
+ * Refunds one booking of a cancelled event in full, whatever the refund policy says. Every
+ * process's sweep and the cancelling request's job may reach the same booking: the first one
+ * refunds it under its lock, the others find nothing left and stop there.
+ */
 export async function refundForCancelledEvent(deps: PaymentsDeps, bookingId: number) {
-  await performRefund(
-    deps,
-    async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(bookings)
-        .where(eq(bookings.id, bookingId))
-        .for('update');
-      if (!row) throw notFound('booking');
-      return row;
-    },
-    undefined,
-    'event_cancelled',
-  );
+  try {
+    await performRefund(
+      deps,
+      async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(bookings)
+          .where(eq(bookings.id, bookingId))
+          .for('update');
+        if (!row) throw notFound('booking');
+        return row;
+      },
+      undefined,
+      'event_cancelled',
+    );
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'no_tickets')) throw error;
+  }
 }
 
 /** Paid bookings of cancelled events still to refund (the request that cancelled did most). */
