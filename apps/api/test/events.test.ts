@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@hafla/shared/common/limits';
+import { EventDetail, EventSummaryList } from '@hafla/shared/events/discovery';
 import { Event, EventList, EventsPublishedThisMonth } from '@hafla/shared/events/events';
+import { events } from '../src/db/schema/events';
+import { drawDemoCover } from '../src/db/seed/demo-covers';
+import { encodePng } from '../src/lib/png';
 import {
   call,
   cancelEvent,
@@ -613,27 +621,151 @@ describe('POST /api/v1/events/{id}/cover/', () => {
   const image = (content: Buffer, filename = 'cover.png') =>
     multipartForm({}, { name: 'cover', filename, type: 'image/png', content });
 
+  // The thumbnail tests publish: their own organizer keeps the others' monthly count.
+  let publisher: Account;
+  beforeAll(async () => {
+    publisher = await createOrganizer(ctx);
+  });
+  /** A 1×1 GIF. */
+  const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  /** A 1200×630 photo-like JPEG (a demo cover scaled up). */
+  const photo = () =>
+    sharp(encodePng(drawDemoCover('cover-test', ['#8A2BE2', '#E22B6B'])))
+      .resize({ width: 1200 })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  const publicEvent = async (id: number) =>
+    expectOk(await call(ctx, null, 'GET', `/api/v1/events_read/${id}`), 200, EventDetail);
+  const served = (url: string) => ctx.app.inject({ url });
+
   it('stores the image, serves it, replaces it and removes it with cover: null', async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
     const cover = expectOk(await upload(organizer.auth, event.id, image(PNG)), 200, Event).cover!;
     expect(cover).toMatch(new RegExp(`^/uploads/covers/${event.id}/[0-9a-f]{20}\\.png$`));
-    const served = await ctx.app.inject({ url: cover });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const original = await served(cover);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(PNG)).toBe(true);
+    const thumbnail = cover.replace(/\.png$/, '-480w.webp');
+    expect((await served(thumbnail)).statusCode).toBe(200);
 
-    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]);
     const next = expectOk(
-      await upload(organizer.auth, event.id, image(gif, 'x.gif')),
+      await upload(organizer.auth, event.id, image(GIF, 'x.gif')),
       200,
       Event,
     ).cover!;
     expect(next).toMatch(/\.gif$/);
-    expect((await ctx.app.inject({ url: cover })).statusCode).toBe(404);
+    // The replaced cover goes with its thumbnails, and they cannot be made again.
+    expect((await served(cover)).statusCode).toBe(404);
+    expect((await served(thumbnail)).statusCode).toBe(404);
 
     const removed = await patchEvent(organizer.auth, event.id, { cover: null });
     expect(removed.json()).toMatchObject({ cover: null });
-    expect((await ctx.app.inject({ url: next })).statusCode).toBe(404);
+    expect((await served(next)).statusCode).toBe(404);
+    expect((await served(next.replace(/\.gif$/, '-960w.webp'))).statusCode).toBe(404);
+  });
+
+  it('stores WebP thumbnails 480 and 960 wide, which event lists offer beside the cover', async () => {
+    const { event } = await createPublishedEvent(ctx, publisher.auth);
+    const content = await photo();
+    const cover = expectOk(
+      await upload(publisher.auth, event.id, image(content, 'x.jpg')),
+      200,
+      Event,
+    ).cover!;
+    const stem = cover.replace(/\.jpg$/, '');
+    const detail = await publicEvent(event.id);
+    expect(detail.cover).toBe(cover);
+    expect(detail.cover_thumbnails).toEqual([
+      { width: 480, url: `${stem}-480w.webp` },
+      { width: 960, url: `${stem}-960w.webp` },
+    ]);
+    const list = expectOk(
+      await call(ctx, null, 'GET', `/api/v1/events_read/?organizer=${publisher.id}&limit=100`),
+      200,
+      EventSummaryList,
+    );
+    expect(list.results.find((summary) => summary.id === event.id)?.cover_thumbnails).toEqual(
+      detail.cover_thumbnails,
+    );
+
+    for (const { width, url } of detail.cover_thumbnails) {
+      const response = await served(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toContain('immutable');
+      expect(response.rawPayload.length).toBeLessThan(content.length / 2);
+      const metadata = await sharp(response.rawPayload).metadata();
+      expect(metadata).toMatchObject({
+        format: 'webp',
+        width,
+        height: Math.round((width * 630) / 1200),
+      });
+    }
+    // The cover itself stays as it was uploaded, for the event's page.
+    expect((await served(cover)).rawPayload.equals(content)).toBe(true);
+  });
+
+  it('turns thumbnails upright by their EXIF orientation and never enlarges a small cover', async () => {
+    const { event } = await createPublishedEvent(ctx, publisher.auth);
+    // Stored sideways, as a phone camera does, with the tag saying to turn it a quarter.
+    const sideways = await sharp(await photo())
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    await upload(publisher.auth, event.id, image(sideways, 'x.jpg'));
+    const [small, large] = (await publicEvent(event.id)).cover_thumbnails;
+    expect(await sharp((await served(small!.url)).rawPayload).metadata()).toMatchObject({
+      width: 480,
+      height: Math.round((480 * 1200) / 630),
+    });
+    expect(await sharp((await served(large!.url)).rawPayload).metadata()).toMatchObject({
+      width: 630,
+      height: 1200,
+    });
+
+    await upload(publisher.auth, event.id, image(PNG));
+    for (const { url } of (await publicEvent(event.id)).cover_thumbnails)
+      expect(await sharp((await served(url)).rawPayload).metadata()).toMatchObject({
+        width: 1,
+        height: 1,
+      });
+  });
+
+  it('makes a thumbnail missing from the storage on its first request (covers stored before thumbnails)', async () => {
+    const { event } = await createPublishedEvent(ctx, publisher.auth);
+    const content = encodePng(drawDemoCover('stored-earlier', ['#0B5E74', '#1C8BA8']));
+    const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
+    const key = `covers/${event.id}/${digest}.png`;
+    await ctx.app.storage.put(key, content);
+    await ctx.database.db.update(events).set({ cover_key: key }).where(eq(events.id, event.id));
+
+    const [small, large] = (await publicEvent(event.id)).cover_thumbnails;
+    expect(await ctx.app.storage.get(`covers/${event.id}/${digest}-480w.webp`)).toBeNull();
+    // Asked twice at once: both answered, one file made.
+    const [first, second] = await Promise.all([served(small!.url), served(small!.url)]);
+    for (const response of [first, second]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+    }
+    expect(first.rawPayload.equals(second.rawPayload)).toBe(true);
+    const stored = await ctx.app.storage.get(`covers/${event.id}/${digest}-480w.webp`);
+    expect(stored?.equals(first.rawPayload)).toBe(true);
+    expect(stored!.length).toBeLessThan(content.length);
+    expect((await sharp(stored!).metadata()).width).toBe(480);
+    expect((await served(large!.url)).statusCode).toBe(200);
+  });
+
+  it('answers not_found for thumbnails of a width or folder that has none', async () => {
+    const { event } = await createPublishedEvent(ctx, publisher.auth);
+    const cover = expectOk(await upload(publisher.auth, event.id, image(PNG)), 200, Event).cover!;
+    for (const url of [
+      cover.replace(/\.png$/, '-300w.webp'),
+      cover.replace(/\.png$/, '-480w.png'),
+      cover.replace('/covers/', '/avatars/').replace(/\.png$/, '-480w.webp'),
+      `/uploads/covers/${event.id}/${'0'.repeat(20)}-480w.webp`,
+    ])
+      expectError(await served(url), 404, 'not_found');
   });
 
   it('refuses a file that is not an image with image_invalid and keeps the old cover', async () => {
@@ -650,6 +782,25 @@ describe('POST /api/v1/events/{id}/cover/', () => {
       'cover',
     );
     expect((await getEvent(organizer.auth, event.id)).cover).toBe(first.cover);
+  });
+
+  it('refuses bytes that start like an image but do not decode, storing nothing', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    for (const [content, filename] of [
+      [Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(200, 7)]), 'x.png'],
+      [Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]), 'x.gif'],
+    ] as const) {
+      expectError(
+        await upload(organizer.auth, event.id, image(content, filename)),
+        400,
+        'image_invalid',
+        'cover',
+      );
+    }
+    expect((await getEvent(organizer.auth, event.id)).cover).toBeNull();
+    expect(existsSync(path.join(ctx.config.DATA_DIR, 'uploads', 'covers', String(event.id)))).toBe(
+      false,
+    );
   });
 
   it('refuses a file over the upload limit with request_too_large', async () => {

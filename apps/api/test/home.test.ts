@@ -100,6 +100,15 @@ describe('the demo data', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.readUInt32BE(16)).toBe(960);
     expect(image.rawPayload.readUInt32BE(20)).toBe(504);
+    // Thumbnails are made with the cover, so the first visitor does not wait for them.
+    const stem = one.cover.replace(/^\/uploads\//, '').replace(/\.png$/, '');
+    expect(one.cover_thumbnails).toEqual([
+      { width: 480, url: `/uploads/${stem}-480w.webp` },
+      { width: 960, url: `/uploads/${stem}-960w.webp` },
+    ]);
+    const thumbnail = await ctx.app.storage.get(`${stem}-480w.webp`);
+    expect(thumbnail?.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(thumbnail!.length).toBeLessThan(image.rawPayload.length / 4);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fieldError } from './app-error';
+import { storeVariants } from './image-variants';
 import type { FileStorage } from './storage';
 
 export interface ImageType {
@@ -35,7 +36,8 @@ export const MIME_BY_EXTENSION: Record<string, ImageType['mime']> = {
 
 /**
  * Checks the bytes are an image and stores them under `<folder>/<content hash>.<extension>`, so
- * a file never changes under its URL. Answers the storage key; not an image → 400 image_invalid.
+ * a file never changes under its URL, with the renditions its folder has (`image-variants.ts`;
+ * making them decodes the image). Answers the storage key; not an image → 400 image_invalid.
  */
 export async function storeImage(
   storage: FileStorage,
@@ -47,6 +49,8 @@ export async function storeImage(
   if (!type) throw fieldError('image_invalid', attr);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
   const key = `${folder}/${digest}.${type.extension}`;
+  // Renditions first: an image that does not decode is refused before anything is stored.
+  await storeVariants(storage, key, content, attr);
   await storage.put(key, content);
   return key;
 }

@@ -135,6 +135,7 @@ export const eventSummary: EventSummary = {
   id: 7,
   title: 'Oud Night at the Citadel',
   cover: null,
+  cover_thumbnails: [],
   category: 1,
   category_name: 'Music',
   event_type: 1,

@@ -46,6 +46,10 @@ export const OrganizerSummary = z.object({
 });
 export type OrganizerSummary = z.infer<typeof OrganizerSummary>;
 
+/** A smaller copy of an image: WebP, at most `width` pixels wide (a smaller one is not enlarged). */
+export const ImageRendition = z.object({ width: z.number().int(), url: z.string() });
+export type ImageRendition = z.infer<typeof ImageRendition>;
+
 export const TimeSlot = z.object({ id: z.number().int(), start: Instant, end: Instant });
 export type TimeSlot = z.infer<typeof TimeSlot>;
 
@@ -54,6 +58,11 @@ export const EventSummary = z.object({
   id: z.number().int(),
   title: z.string(),
   cover: z.string().nullable(),
+  /**
+   * Smaller copies of `cover` for lists, narrowest first (a `srcset`: `url` at `width`w); empty
+   * without a cover. `cover` stays the image as uploaded.
+   */
+  cover_thumbnails: z.array(ImageRendition),
   category: z.number().int(),
   category_name: z.string(),
   event_type: z.number().int(),

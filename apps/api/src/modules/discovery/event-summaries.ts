@@ -8,6 +8,7 @@ import { users } from '../../db/schema/accounts';
 import { categories, eventTypes } from '../../db/schema/catalog';
 import { eventDates, events } from '../../db/schema/events';
 import { wishlistItems } from '../../db/schema/social';
+import { variantUrls } from '../../lib/image-variants';
 import type { FileStorage } from '../../lib/storage';
 import { eventStatusOf } from '../events/ownership';
 import { organizerName } from '../social/organizer-cards';
@@ -114,6 +115,7 @@ export function toEventSummary(
     id: row.id,
     title: row.title,
     cover: row.cover_key ? storage.url(row.cover_key) : null,
+    cover_thumbnails: row.cover_key ? variantUrls(storage, row.cover_key) : [],
     category: row.category_id,
     category_name: language === 'ar' ? row.category_name_ar : row.category_name_en,
     event_type: row.event_type_id,
