@@ -9,6 +9,12 @@ import { GlobeIcon, PinIcon } from './icons';
 import classes from './event-card.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How wide a card's cover is drawn in a grid of cards 14–16rem wide at least: the whole width on
+ * a phone (one column), at most about 22rem beside other cards.
+ */
+export const GRID_COVER_SIZES = '(min-width: 36em) 22rem, 100vw';
 const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 
 export function eventPath(event: Pick<EventSummary, 'id'>): string {
@@ -34,6 +40,8 @@ export interface EventCardProps {
   headingLevel?: 2 | 3 | 4;
   /** The first cards on screen load their cover at once. */
   isPriority?: boolean;
+  /** The `sizes` of the cover: how wide the card is drawn where it is used. */
+  coverSizes?: string;
   showOrganizer?: boolean;
 }
 
@@ -42,6 +50,7 @@ export function EventCard({
   action,
   headingLevel = 3,
   isPriority = false,
+  coverSizes = GRID_COVER_SIZES,
   showOrganizer = true,
 }: EventCardProps) {
   const { t, i18n } = useTranslation();
@@ -58,6 +67,8 @@ export function EventCard({
       <div className={classes.media}>
         <EventCover
           cover={event.cover}
+          thumbnails={event.cover_thumbnails}
+          sizes={coverSizes}
           categoryId={event.category}
           width={480}
           height={270}

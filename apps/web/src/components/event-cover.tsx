@@ -1,3 +1,4 @@
+import type { ImageRendition } from '@hafla/shared/events/discovery';
 import { TicketIcon } from './icons';
 import classes from './event-card.module.css';
 
@@ -23,6 +24,10 @@ export function placeholderGradient(categoryId: number): string {
 
 export interface EventCoverProps {
   cover: string | null;
+  /** Smaller copies of the cover; with them the browser picks by `sizes` and the screen. */
+  thumbnails?: readonly ImageRendition[];
+  /** How wide the cover is drawn, as the `sizes` attribute says it. */
+  sizes?: string;
   categoryId: number;
   /** Intrinsic size hints, so the page does not jump when the image arrives. */
   width: number;
@@ -35,6 +40,8 @@ export interface EventCoverProps {
 /** The cover is decorative next to the event's title, so it carries no text alternative. */
 export function EventCover({
   cover,
+  thumbnails = [],
+  sizes,
   categoryId,
   width,
   height,
@@ -44,7 +51,13 @@ export function EventCover({
   if (cover) {
     return (
       <img
-        src={cover}
+        src={thumbnails[0]?.url ?? cover}
+        srcSet={
+          thumbnails.length > 0
+            ? thumbnails.map((copy) => `${copy.url} ${copy.width}w`).join(', ')
+            : undefined
+        }
+        sizes={thumbnails.length > 0 ? sizes : undefined}
         alt=""
         width={width}
         height={height}

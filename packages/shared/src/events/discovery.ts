@@ -46,7 +46,7 @@ export const OrganizerSummary = z.object({
 });
 export type OrganizerSummary = z.infer<typeof OrganizerSummary>;
 
-/** A smaller copy of an image: WebP, at most `width` pixels wide (a smaller one is not enlarged). */
+/** A smaller copy of an image: WebP, at most `width` pixels wide (never enlarged). */
 export const ImageRendition = z.object({ width: z.number().int(), url: z.string() });
 export type ImageRendition = z.infer<typeof ImageRendition>;
 

@@ -3,6 +3,9 @@ import { EventCard } from '../../../components/event-card';
 import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import classes from './catalog.module.css';
 
+/** A row's cards are min(78%, 17rem) wide on a phone and about 17rem on a desktop. */
+const ROW_COVER_SIZES = '(min-width: 22em) 17rem, 78vw';
+
 export interface EventRowProps {
   events: readonly EventSummary[];
 }
@@ -17,7 +20,11 @@ export function EventRow({ events }: EventRowProps) {
     <ul className={classes.row}>
       {events.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} action={<WishlistToggle event={event} />} />
+          <EventCard
+            event={event}
+            coverSizes={ROW_COVER_SIZES}
+            action={<WishlistToggle event={event} />}
+          />
         </li>
       ))}
     </ul>

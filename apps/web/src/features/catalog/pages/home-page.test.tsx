@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OrganizerCard } from '@hafla/shared/social/follows';
-import { eventList, eventSummary, organizerCard, organizerId, user } from '../../../test/fixtures';
+import {
+  eventList,
+  eventSummary,
+  home,
+  organizerCard,
+  organizerId,
+  user,
+} from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 
@@ -68,6 +75,36 @@ describe('home page', () => {
       name: 'Save Oud Night at the Citadel to wishlist',
     });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('draws card covers from their thumbnails, sized for a row', async () => {
+    const cover = '/uploads/covers/7/0123456789abcdef0123.png';
+    const withCover = {
+      ...eventSummary,
+      cover,
+      cover_thumbnails: [
+        { width: 480, url: cover.replace('.png', '-480w.webp') },
+        { width: 960, url: cover.replace('.png', '-960w.webp') },
+      ],
+    };
+    stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/home': {
+        sections: home.sections.map((section) =>
+          section.kind === 'upcoming' ? { ...section, events: [withCover] } : section,
+        ),
+      },
+    });
+
+    renderApp('/');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    const image = within(upcoming).getByRole('article').querySelector('img')!;
+    expect(image.getAttribute('srcset')).toBe(
+      '/uploads/covers/7/0123456789abcdef0123-480w.webp 480w, /uploads/covers/7/0123456789abcdef0123-960w.webp 960w',
+    );
+    expect(image.getAttribute('sizes')).toBe('(min-width: 22em) 17rem, 78vw');
+    expect(image.getAttribute('src')).toBe('/uploads/covers/7/0123456789abcdef0123-480w.webp');
   });
 
   it('asks a visitor who presses a heart to sign in first, and brings them back', async () => {

@@ -19,7 +19,14 @@ function ReservedEventItem({ event }: { event: ReservedEvent }) {
   const slotText = useSlotText();
   return (
     <li className={classes.event}>
-      <EventCover cover={event.cover} categoryId={event.category} width={192} height={108} />
+      <EventCover
+        cover={event.cover}
+        thumbnails={event.cover_thumbnails}
+        sizes="6rem"
+        categoryId={event.category}
+        width={192}
+        height={108}
+      />
       <Stack gap={4}>
         <Title order={3} size="h4">
           <Link to={`/user/myTickets/${event.id}`} className={classes.eventLink} dir="auto">
