@@ -27,9 +27,9 @@ const sockets: Socket[] = [];
 
 const tokenOf = (account: Account) => account.auth.replace(/^Bearer /, '');
 
-function connect(token: unknown): Socket {
+function connect(token: unknown, language?: string): Socket {
   const socket = io(url, {
-    auth: { token },
+    auth: { token, ...(language && { language }) },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -39,8 +39,8 @@ function connect(token: unknown): Socket {
 }
 
 /** Connects and waits for the server's answer: the connection, or its refusal's code. */
-function connected(token: unknown): Promise<Socket> {
-  const socket = connect(token);
+function connected(token: unknown, language?: string): Promise<Socket> {
+  const socket = connect(token, language);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
@@ -74,13 +74,18 @@ afterAll(async () => {
 });
 
 describe('the realtime channel (socket.io on /socket.io/)', () => {
-  it('pushes each user’s notifications to that user alone, rendered in their language', async () => {
+  it('pushes each user’s notifications to that user alone, in the language each socket shows', async () => {
     const buyerSocket = await connected(tokenOf(buyer));
     const organizerSocket = await connected(tokenOf(organizer));
     const bystanderSocket = await connected(tokenOf(bystander));
-    const [toBuyer, toOrganizer, toBystander] = [buyerSocket, organizerSocket, bystanderSocket].map(
-      collect,
-    );
+    // The same user in a second tab that shows Arabic.
+    const arabicSocket = await connected(tokenOf(buyer), 'ar');
+    const [toBuyer, toOrganizer, toBystander, toArabic] = [
+      buyerSocket,
+      organizerSocket,
+      bystanderSocket,
+      arabicSocket,
+    ].map(collect);
 
     const booking = await bookAndPay(ctx, buyer.auth, {
       event: fixture.event.id,
@@ -99,6 +104,8 @@ describe('the realtime channel (socket.io on /socket.io/)', () => {
       title: 'Booking confirmed',
     });
     expect(toOrganizer![0]).toMatchObject({ kind: 'new_booking', value: fixture.event.id });
+    await expect.poll(() => toArabic!.length).toBe(1);
+    expect(toArabic![0]).toMatchObject({ id: toBuyer![0]!.id, title: 'تم تأكيد الحجز' });
     // Pushed exactly as the list answers it.
     const listed = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Notification } from '@hafla/shared/notifications/notifications';
 import { NOTIFICATION_EVENT, TOKEN_EXPIRED_EVENT } from '@hafla/shared/notifications/notifications';
+import { isLanguage, LANGUAGES, negotiateLanguage, type Language } from '@hafla/shared/common/i18n';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
@@ -12,10 +13,10 @@ declare module 'fastify' {
   }
 }
 
-/** A notification for one user's channel. */
+/** A notification for one user's channel, rendered in each language a client may show. */
 export interface Delivery {
   userId: string;
-  notification: Notification;
+  rendered: Record<Language, Notification>;
 }
 
 /** Pushes to users' channels, whichever API process their sockets are connected to. */
@@ -44,14 +45,18 @@ interface ServerSideEvents {
   deliveries: (deliveries: Delivery[]) => void;
 }
 
-/** A user's channel is a room named for their id. */
-function channelOf(userId: string): string {
-  return `user:${userId}`;
+/**
+ * A user's channel is named for their id; each socket joins it in the language its client
+ * shows (`auth.language`, else Accept-Language), so two tabs in two languages each read theirs.
+ */
+function channelOf(userId: string, language: Language): string {
+  return `user:${userId}:${language}`;
 }
 
 /**
  * socket.io on the API's own HTTP server (path `/socket.io/`). A connection presents its access
- * token as `auth: { token }`; it joins only its own user's channel and is ended when the token
+ * token as `auth: { token }` (and may name its language, `auth: { language }`); it joins only
+ * its own user's channel and is ended when the token
  * expires (after a `token_expired` event), so the client reconnects with a fresh one.
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
@@ -78,7 +83,11 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       verifyAccessToken(jwtSecret, token).then(
         (claims) => {
           if (!claims) return refuse('token_not_valid');
+          const asked: unknown = (socket.handshake.auth as { language?: unknown }).language;
           socket.data.userId = claims.userId;
+          socket.data.language = isLanguage(asked)
+            ? asked
+            : negotiateLanguage(socket.handshake.headers['accept-language']);
           socket.data.expiresAt = claims.expiresAt;
           next();
         },
@@ -88,7 +97,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
 
     io.on('connection', (socket) => {
       const userId = socket.data.userId as string;
-      void socket.join(channelOf(userId));
+      void socket.join(channelOf(userId, socket.data.language as Language));
       const expiresAt = socket.data.expiresAt as number | undefined;
       if (expiresAt !== undefined) {
         const timer = setTimeout(
@@ -103,8 +112,10 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     });
 
     const deliverHere = (deliveries: Delivery[]) => {
-      for (const { userId, notification } of deliveries) {
-        io.local.to(channelOf(userId)).emit(NOTIFICATION_EVENT, notification);
+      for (const { userId, rendered } of deliveries) {
+        for (const language of LANGUAGES) {
+          io.local.to(channelOf(userId, language)).emit(NOTIFICATION_EVENT, rendered[language]);
+        }
       }
     };
     io.on('deliveries', deliverHere);

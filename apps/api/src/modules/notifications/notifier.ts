@@ -62,17 +62,18 @@ export class Notifier {
     }
   }
 
-  /** Renders each notification in its reader's language, pushes it and mails what is emailed. */
+  /** Pushes each notification in both languages (a client reads its own); mails the emailed kinds. */
   private async deliver(ids: number[]): Promise<void> {
     for (let start = 0; start < ids.length; start += CHUNK) {
       const rows = await queries.loadForPush(this.deps.db, ids.slice(start, start + CHUNK));
-      const deliveries = rows.map((row) => ({
-        userId: row.notification.user_id,
-        notification: toNotification(row, row.language as Language),
-      }));
-      this.deps.realtime.push(deliveries);
-      for (const [index, { notification }] of deliveries.entries()) {
-        const row = rows[index]!;
+      this.deps.realtime.push(
+        rows.map((row) => ({
+          userId: row.notification.user_id,
+          rendered: { en: toNotification(row, 'en'), ar: toNotification(row, 'ar') },
+        })),
+      );
+      for (const row of rows) {
+        const notification = toNotification(row, row.language as Language);
         if (!EMAILED.has(notification.kind) || !row.email) continue;
         const link = this.deps.publicUrl
           ? {
