@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export class Background {
   private readonly running = new Set<Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -30,7 +31,13 @@ export class Background {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
+  /** True once shutdown began: long loops stop between steps and leave the rest to a sweep. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
     await this.idle();

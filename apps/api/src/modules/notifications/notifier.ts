@@ -48,7 +48,7 @@ export class Notifier {
   }
 
   async runFanouts(): Promise<void> {
-    for (;;) {
+    while (!this.deps.background.stopping) {
       const job = await queries.claimFanout(this.deps.db, CLAIM_SECONDS);
       if (!job) return;
       let inserted: Array<{ id: number }>;

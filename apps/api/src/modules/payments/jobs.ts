@@ -68,6 +68,8 @@ export class BookingJobs {
       );
       if (ids.length === 0) return;
       for (const id of ids) {
+        // Shutting down: what is left is refunded by the next sweep of any process.
+        if (this.background.stopping) return;
         tried.add(id);
         try {
           await refundForCancelledEvent(this.deps, id);
