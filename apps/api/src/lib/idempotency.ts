@@ -41,11 +41,6 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/** A twin request claimed the key first (and has committed): read its answer. */
-export class KeyClaimed extends Error {
-  override name = 'KeyClaimed';
-}
-
 /** JSON with sorted keys, so the same body hashes the same however its fields were ordered. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -91,6 +86,9 @@ export async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<b
   return Boolean(claimed);
 }
 
+/** An answer as it is stored under its key (an operation that writes it in its own SQL). */
+export const storedAnswer = (result: unknown): Stored => ({ ok: result });
+
 /** Stores the answer to a claimed key. */
 export async function rememberKey(
   db: Executor,
@@ -99,20 +97,25 @@ export async function rememberKey(
 ): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ response_status: 200, response_body: { ok: result } satisfies Stored })
+    .set({ response_status: 200, response_body: storedAnswer(result) })
     .where(identity(claim));
+}
+
+/** A key's row as stored: the request it stands for and, once answered, the answer. */
+export interface StoredKey {
+  request_hash: string;
+  response_body: unknown;
 }
 
 /**
  * What an earlier request under this key answered: its result, or its refusal thrown again
- * (rendered in this request's language). Null when the key is new. Another body under the key
- * is refused (`idempotency_key_reused`); a twin still running is told to retry
- * (`idempotency_request_in_progress`), unless it has been running so long that its process must
- * have died: then this request takes the key over (null).
+ * (rendered in this request's language); `in_progress` while it has no answer. Another body
+ * under the key is refused (`idempotency_key_reused`).
  */
-export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok: unknown } | null> {
-  const [existing] = await db.select().from(idempotencyKeys).where(identity(claim));
-  if (!existing) return null;
+export function earlierAnswer(
+  existing: StoredKey,
+  claim: IdempotencyClaim,
+): { ok: unknown } | 'in_progress' {
   if (existing.request_hash !== claim.requestHash) {
     throw new AppError('idempotency_key_reused', { status: 422, attr: 'Idempotency-Key' });
   }
@@ -122,6 +125,27 @@ export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok:
     const { code, ...options } = stored.error;
     throw new AppError(code, options);
   }
+  return 'in_progress';
+}
+
+/** A twin still running under the same key: the client should try again in a moment. */
+export const requestInProgress = () =>
+  new AppError('idempotency_request_in_progress', {
+    status: 409,
+    headers: { 'retry-after': '1' },
+  });
+
+/**
+ * What an earlier request under this key answered (see `earlierAnswer`); null when the key is
+ * new. A twin still running is told to retry (`idempotency_request_in_progress`), unless it has
+ * been running so long that its process must have died: then this request takes the key over
+ * (null).
+ */
+export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok: unknown } | null> {
+  const [existing] = await db.select().from(idempotencyKeys).where(identity(claim));
+  if (!existing) return null;
+  const answer = earlierAnswer(existing, claim);
+  if (answer !== 'in_progress') return answer;
   const [takenOver] = await db
     .update(idempotencyKeys)
     .set({ created_at: sql`now()` })
@@ -134,10 +158,7 @@ export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok:
     )
     .returning({ key: idempotencyKeys.key });
   if (takenOver) return null;
-  throw new AppError('idempotency_request_in_progress', {
-    status: 409,
-    headers: { 'retry-after': '1' },
-  });
+  throw requestInProgress();
 }
 
 /**
@@ -175,29 +196,5 @@ export async function idempotent<T>(
       await db.delete(idempotencyKeys).where(identity(claim));
     }
     throw error;
-  }
-}
-
-/**
- * For an operation that claims and answers its key inside its own transaction (booking): the
- * earlier answer when there is one, else `run` with the claim; a twin that claimed first
- * meanwhile is replayed once it has committed.
- */
-export async function idempotentInTransaction<T>(
-  db: Db,
-  call: IdempotentCall,
-  run: (claim: IdempotencyClaim | null) => Promise<T>,
-): Promise<T> {
-  const claim = claimOf(call);
-  if (!claim) return run(null);
-  const earlier = await findAnswer(db, claim);
-  if (earlier) return earlier.ok as T;
-  try {
-    return await run(claim);
-  } catch (error) {
-    if (!(error instanceof KeyClaimed)) throw error;
-    const answer = await findAnswer(db, claim);
-    if (answer) return answer.ok as T;
-    throw new AppError('idempotency_request_in_progress', { status: 409 });
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
+import type { Pipeline, Statement } from './pipeline';
 
 /**
  * The inventory rules, all enforced by PostgreSQL rather than by any process:
@@ -49,75 +50,52 @@ export async function ticketsHeldInSlot(db: Db | Tx, userId: string, slotId: num
 const byCategory = (a: Line, b: Line) => a.ticket_category_id - b.ticket_category_id;
 
 /**
- * Holds `quantity` tickets of a category in a slot, or answers false when fewer are left. One
- * statement: creates the inventory row on first use, else raises `held` only if it still fits.
+ * Raises `held` by $3 tickets of category $2 in slot $1 only if they still fit, in one
+ * statement: creates the inventory row on first use, else raises it under the same check, with
+ * the category row share-locked (a quantity change locks it for update). When nothing was
+ * written it fails (division by zero: count(*) is never folded into a constant, so the error
+ * can only come from this row count), which aborts the transaction, so a COMMIT already queued
+ * behind it rolls back.
  */
-export async function hold(db: Db | Tx, slotId: number, line: Line): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into ${ticketInventory} (event_date_id, ticket_category_id, held)
-    select ${slotId}, ${ticketCategories.id}, ${line.quantity}
-      from ${ticketCategories}
-     where ${ticketCategories.id} = ${line.ticket_category_id}
-       and ${line.quantity} <= ${ticketCategories.quantity}
-       for share
-    on conflict (event_date_id, ticket_category_id) do update
-       set held = ${ticketInventory.held} + excluded.held
-     where ${ticketInventory.sold} + ${ticketInventory.held} + excluded.held
-           <= (select quantity from ${ticketCategories} where id = excluded.ticket_category_id)
-    returning 1 as ok`);
-  return rowsOf(result).length === 1;
-}
+const HOLD: Statement = {
+  name: 'book_hold',
+  text: `
+with held as (
+  insert into ticket_inventory (event_date_id, ticket_category_id, held)
+  select $1::int, id, $3::int from ticket_categories where id = $2 and $3 <= quantity for share
+  on conflict (event_date_id, ticket_category_id) do update
+     set held = ticket_inventory.held + excluded.held
+   where ticket_inventory.sold + ticket_inventory.held + excluded.held
+         <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
+  returning 1)
+select 1 / count(*)::int as held from held`,
+};
+const DOES_NOT_FIT = '22012';
 
-/** Holds every line (in category order) or none: false as soon as one does not fit. */
-export async function holdAll(tx: Tx, slotId: number, lines: Line[]): Promise<number | null> {
-  for (const line of [...lines].sort(byCategory)) {
-    if (!(await hold(tx, slotId, line))) return line.ticket_category_id;
+/** A line that did not fit, so the transaction it was held in rolled back. */
+export class SoldOut extends Error {
+  constructor(readonly categoryId: number) {
+    super('sold_out');
   }
-  return null;
 }
 
 /**
- * `holdAll` and the COMMIT in one round trip (PostgreSQL), so the hot inventory rows stay locked
- * only for the commit itself, never while a busy process gets round to sending it. A DO block
- * raises when a line does not fit, which aborts the transaction before the COMMIT that follows
- * it runs; the caller's own COMMIT afterwards finds no transaction and does nothing. Only
- * integers are written into the text, each checked to be one. Answers the category that did not
- * fit, or null once committed.
+ * Queues the holds of every line (in category order, the lock order) on a pipelined
+ * transaction, to be sent with its COMMIT, so the hot inventory rows stay locked only for the
+ * commit itself — never while a busy process gets round to sending it. Settles when every hold
+ * fitted; rejects with `SoldOut` for the first line that did not (the transaction then rolls
+ * back), or with the database's error.
  */
-export async function holdAllAndCommit(
-  tx: Tx,
-  slotId: number,
-  lines: Line[],
-): Promise<number | null> {
-  const int = (value: number) => {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-    return String(value);
-  };
-  const holds = [...lines]
-    .sort(byCategory)
-    .map(
-      (line) => `
-    insert into ticket_inventory (event_date_id, ticket_category_id, held)
-    select ${int(slotId)}, id, ${int(line.quantity)} from ticket_categories
-     where id = ${int(line.ticket_category_id)} and ${int(line.quantity)} <= quantity for share
-    on conflict (event_date_id, ticket_category_id) do update
-       set held = ticket_inventory.held + excluded.held
-     where ticket_inventory.sold + ticket_inventory.held + excluded.held
-           <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
-    returning 1 into ok;
-    if ok is null then
-      raise exception 'sold_out' using errcode = 'P0001', detail = '${int(line.ticket_category_id)}';
-    end if;`,
-    )
-    .join('');
-  try {
-    await tx.execute(sql.raw(`do $$ declare ok int; begin ${holds} end $$; commit`));
-    return null;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string; detail?: string } }).cause;
-    if (cause?.code === 'P0001' && cause.message === 'sold_out') return Number(cause.detail);
-    throw error;
-  }
+export function queueHolds(tx: Pipeline, slotId: number, lines: Line[]): Promise<void> {
+  const holds = [...lines].sort(byCategory).map((line) =>
+    tx.query(HOLD, [slotId, line.ticket_category_id, line.quantity]).catch((error: unknown) => {
+      if ((error as { code?: string }).code === DOES_NOT_FIT) {
+        throw new SoldOut(line.ticket_category_id);
+      }
+      throw error;
+    }),
+  );
+  return Promise.all(holds).then(() => undefined);
 }
 
 /** Sells tickets outright (a lapsed hold paid for after all): the same check as a hold. */

@@ -4,7 +4,9 @@ import { bookings, promoCodeRedemptions, tickets } from '../../db/schema/booking
 import { promoCodes } from '../../db/schema/events';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { rowsOf } from '../../lib/db-rows';
 import type { Tx } from './inventory';
+import type { Pipeline } from './pipeline';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -23,6 +25,14 @@ export async function findPromo(
     .from(promoCodes)
     .where(and(eq(promoCodes.event_id, eventId), sql`upper(${promoCodes.code}) = upper(${code})`))
     .limit(1);
+  return activePromo(row, attr);
+}
+
+/** The promo code found for an event, when it is active; else `promo_code_invalid`. */
+export function activePromo<P extends Pick<PromoRow, 'is_active'>>(
+  row: P | null | undefined,
+  attr: string,
+): P {
   if (!row || !row.is_active) throw refuse('promo_code_invalid', attr);
   return row;
 }
@@ -32,7 +42,16 @@ export async function findPromo(
  * the preview; booking takes a use atomically) and applying to at least one of them.
  */
 export function checkPromoUsable(
-  promo: PromoRow,
+  promo: Pick<
+    PromoRow,
+    | 'valid_from'
+    | 'valid_until'
+    | 'max_uses'
+    | 'uses'
+    | 'discount_type'
+    | 'value'
+    | 'ticket_category_ids'
+  >,
   categoryIds: number[],
   now: Date,
   attr: string,
@@ -56,35 +75,63 @@ export function checkPromoUsable(
   return terms;
 }
 
+/**
+ * Using a promo code up by one for a user, as two conditional statements: the code's uses (under
+ * `max_uses`) and the user's redemptions (under `max_uses_per_user`). Each answers a row only when
+ * it applied.
+ */
+function promoUseStatements(promo: Pick<PromoRow, 'id' | 'max_uses_per_user'>, userId: string) {
+  return [
+    sql`update ${promoCodes} set uses = ${promoCodes.uses} + 1
+         where ${promoCodes.id} = ${promo.id}
+           and (${promoCodes.max_uses} is null or ${promoCodes.uses} < ${promoCodes.max_uses})
+        returning 1`,
+    sql`insert into ${promoCodeRedemptions} (promo_code_id, user_id, uses)
+        values (${promo.id}, ${userId}, 1)
+        on conflict (promo_code_id, user_id) do update
+           set uses = ${promoCodeRedemptions.uses} + 1
+         where ${promo.max_uses_per_user}::int is null
+            or ${promoCodeRedemptions.uses} < ${promo.max_uses_per_user}::int
+        returning 1`,
+  ] as const;
+}
+
+/** Refuses a promo use that did not apply: the code is used up, or the user's share of it. */
+function checkPromoUse(
+  promo: Pick<PromoRow, 'max_uses_per_user'>,
+  total: unknown[],
+  mine: unknown[],
+  attr: string,
+): void {
+  if (total.length === 0) throw refuse('promo_code_exhausted', attr);
+  if (mine.length === 0) {
+    throw refuse('promo_code_exhausted', attr, { per_user: promo.max_uses_per_user ?? 0 });
+  }
+}
+
 /** Uses the promo code up by one for this user, or refuses when it (or their share) is used up. */
 export async function takePromoUse(
   tx: Tx,
-  promo: PromoRow,
+  promo: Pick<PromoRow, 'id' | 'max_uses_per_user'>,
   userId: string,
   attr: string,
 ): Promise<void> {
-  const [total] = await tx
-    .update(promoCodes)
-    .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(
-      and(
-        eq(promoCodes.id, promo.id),
-        sql`(${promoCodes.max_uses} is null or ${promoCodes.uses} < ${promoCodes.max_uses})`,
-      ),
-    )
-    .returning({ id: promoCodes.id });
-  if (!total) throw refuse('promo_code_exhausted', attr);
-  const perUser = promo.max_uses_per_user;
-  const [mine] = await tx
-    .insert(promoCodeRedemptions)
-    .values({ promo_code_id: promo.id, user_id: userId, uses: 1 })
-    .onConflictDoUpdate({
-      target: [promoCodeRedemptions.promo_code_id, promoCodeRedemptions.user_id],
-      set: { uses: sql`${promoCodeRedemptions.uses} + 1` },
-      setWhere: perUser === null ? undefined : sql`${promoCodeRedemptions.uses} < ${perUser}`,
-    })
-    .returning({ uses: promoCodeRedemptions.uses });
-  if (!mine) throw refuse('promo_code_exhausted', attr, { per_user: perUser ?? 0 });
+  const [total, mine] = promoUseStatements(promo, userId);
+  const totalRows = rowsOf(await tx.execute(total));
+  const mineRows = totalRows.length === 0 ? [] : rowsOf(await tx.execute(mine));
+  checkPromoUse(promo, totalRows, mineRows, attr);
+}
+
+/** `takePromoUse` on a pipelined transaction: both statements leave in one round trip. */
+export async function pipelinePromoUse(
+  tx: Pipeline,
+  promo: Pick<PromoRow, 'id' | 'max_uses_per_user'>,
+  userId: string,
+  attr: string,
+): Promise<void> {
+  const [total, mine] = promoUseStatements(promo, userId);
+  const [totalRows, mineRows] = await Promise.all([tx.sql(total), tx.sql(mine)]);
+  checkPromoUse(promo, totalRows, mineRows, attr);
 }
 
 /** Reprices a booking's tickets under a promo code (or none) and writes the new totals. */

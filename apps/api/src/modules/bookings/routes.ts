@@ -10,7 +10,7 @@ import {
   PromoCheckResult,
 } from '@hafla/shared/bookings/bookings';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
-import { IDEMPOTENCY_HEADER, idempotentInTransaction } from '../../lib/idempotency';
+import { claimOf, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
@@ -27,7 +27,6 @@ export async function bookingsRoutes(app: App) {
     db: app.db,
     storage: app.storage,
     now: () => new Date(),
-    pipelineCommit: app.database.kind === 'postgres',
   };
   const publicUrl = app.config.PUBLIC_URL;
 
@@ -71,21 +70,18 @@ export async function bookingsRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const booking = await idempotentInTransaction(
-        app.db,
-        {
-          userId: user.userId,
-          scope: 'book',
-          key: request.headers[IDEMPOTENCY_HEADER],
-          request: request.body,
-        },
-        (claim) =>
-          service.book(
-            deps,
-            { userId: user.userId, language: request.language },
-            request.body,
-            claim,
-          ),
+      // The key is claimed and answered inside the booking's own transaction.
+      const claim = claimOf({
+        userId: user.userId,
+        scope: 'book',
+        key: request.headers[IDEMPOTENCY_HEADER],
+        request: request.body,
+      });
+      const booking = await service.book(
+        deps,
+        { userId: user.userId, language: request.language },
+        request.body,
+        claim,
       );
       return reply.code(201).send(booking);
     },

@@ -10,46 +10,81 @@ import type {
   PromoCheckResult,
   SalesState,
 } from '@hafla/shared/bookings/bookings';
-import { quote } from '@hafla/shared/bookings/pricing';
+import { quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/accounts';
 import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
 import { eventDates, events, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
-import { claimKey, KeyClaimed, rememberKey, type IdempotencyClaim } from '../../lib/idempotency';
-import { readPlatformSettings } from '../../lib/platform-settings';
+import {
+  earlierAnswer,
+  findAnswer,
+  requestInProgress,
+  storedAnswer,
+  type IdempotencyClaim,
+} from '../../lib/idempotency';
+import {
+  platformSettingsOf,
+  readPlatformSettings,
+  type PlatformSettings,
+} from '../../lib/platform-settings';
 import type { FileStorage } from '../../lib/storage';
 import { loadEventSummaries } from '../discovery/event-summaries';
 import { eventStatusOf } from '../events/ownership';
+import {
+  BOOK_CONTEXT,
+  COUNT_AND_NUMBER,
+  INSERT_BOOKING,
+  KEY_CONSTRAINT,
+  LOCK_USER,
+  type ContextRow,
+  type CountRow,
+} from './book-statements';
 import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
-  holdAll,
-  holdAllAndCommit,
   COUNTED_TICKETS,
+  queueHolds,
   releaseHolds,
   releasePromoUses,
+  SoldOut,
   type Line,
   type Tx,
 } from './inventory';
-import { checkPromoUsable, findPromo, repriceBooking, takePromoUse } from './promo';
+import { inPipeline, type Pipeline } from './pipeline';
+import {
+  activePromo,
+  checkPromoUsable,
+  findPromo,
+  pipelinePromoUse,
+  repriceBooking,
+  takePromoUse,
+  type PromoRow,
+} from './promo';
 
 export interface BookingsDeps {
   db: Db;
   storage: FileStorage;
   now: () => Date;
-  /**
-   * PostgreSQL: a booking sends its holds and its COMMIT in one round trip, so the hot inventory
-   * rows are never left locked while a busy process gets round to committing. PGlite: no.
-   */
-  pipelineCommit?: boolean;
 }
 
 type EventRow = typeof events.$inferSelect;
 type CategoryRow = typeof ticketCategories.$inferSelect;
+/** What booking needs of a category. */
+type OrderCategory = Pick<
+  CategoryRow,
+  | 'id'
+  | 'name'
+  | 'price'
+  | 'quantity'
+  | 'position'
+  | 'min_per_order'
+  | 'max_per_order'
+  | 'sales_start'
+  | 'sales_end'
+>;
 
 function salesStateOf(category: CategoryRow, available: number, now: Date): SalesState {
   if (category.sales_start && category.sales_start > now) return 'not_started';
@@ -58,7 +93,10 @@ function salesStateOf(category: CategoryRow, available: number, now: Date): Sale
 }
 
 /** Published, not cancelled and not over: the only events anyone may book. */
-function bookableEvent(event: EventRow | undefined, now: Date): EventRow {
+function bookableEvent<E extends Pick<EventRow, 'status' | 'last_end_at'>>(
+  event: E | undefined,
+  now: Date,
+): E {
   if (!event || event.status === 'draft') throw notFound('event');
   if (eventStatusOf(event, now) !== 'published') {
     throw new AppError('event_not_bookable', { status: 409, attr: 'event' });
@@ -173,12 +211,8 @@ export async function getEventBookingDetails(
   };
 }
 
-/** The order's categories, priced by the server; foreign or repeated categories are refused. */
-async function orderLines(
-  db: Db | Tx,
-  eventId: number,
-  items: BookRequest['items'],
-): Promise<Array<Line & { category: CategoryRow }>> {
+/** A category named twice in one order is refused (before anything is read). */
+function checkDistinctCategories(items: BookRequest['items']): void {
   const seen = new Set<number>();
   items.forEach((item, index) => {
     if (seen.has(item.ticket_category)) {
@@ -186,6 +220,30 @@ async function orderLines(
     }
     seen.add(item.ticket_category);
   });
+}
+
+/** The order's lines with their categories, in the order's order; a foreign category is refused. */
+function linesOf<C extends { id: number }>(
+  items: BookRequest['items'],
+  categories: C[],
+): Array<Line & { category: C }> {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  return items.map((item, index) => {
+    const category = byId.get(item.ticket_category);
+    if (!category) {
+      throw fieldError('ticket_category_not_in_event', `items.${index}.ticket_category`);
+    }
+    return { ticket_category_id: category.id, quantity: item.quantity, category };
+  });
+}
+
+/** The order's categories, priced by the server; foreign or repeated categories are refused. */
+async function orderLines(
+  db: Db | Tx,
+  eventId: number,
+  items: BookRequest['items'],
+): Promise<Array<Line & { category: CategoryRow }>> {
+  checkDistinctCategories(items);
   const rows = await db
     .select()
     .from(ticketCategories)
@@ -198,17 +256,10 @@ async function orderLines(
         ),
       ),
     );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return items.map((item, index) => {
-    const category = byId.get(item.ticket_category);
-    if (!category) {
-      throw fieldError('ticket_category_not_in_event', `items.${index}.ticket_category`);
-    }
-    return { ticket_category_id: category.id, quantity: item.quantity, category };
-  });
+  return linesOf(items, rows);
 }
 
-const pricedLines = (lines: Array<Line & { category: CategoryRow }>) =>
+const pricedLines = (lines: Array<Line & { category: Pick<CategoryRow, 'price'> }>) =>
   lines.map((line) => ({
     ticket_category: line.ticket_category_id,
     quantity: line.quantity,
@@ -249,16 +300,10 @@ export async function checkPromoCode(
   };
 }
 
-class SoldOut extends Error {
-  constructor(readonly categoryId: number) {
-    super('sold_out');
-  }
-}
-
 /** Per-category and per-order limits, before anything is locked. */
 function checkOrderRules(
-  event: EventRow,
-  lines: Array<Line & { category: CategoryRow }>,
+  event: Pick<EventRow, 'max_tickets_per_order'>,
+  lines: Array<Line & { category: OrderCategory }>,
   now: Date,
 ): void {
   lines.forEach((line, index) => {
@@ -297,208 +342,327 @@ function checkOrderRules(
   }
 }
 
+/** The order as the context read found it, every check before a lock passed. */
+interface Order {
+  event: Pick<EventRow, 'id' | 'title' | 'timezone' | 'currency' | 'max_tickets_per_order'>;
+  slot: { id: number; start_at: Date; end_at: Date };
+  lines: Array<Line & { category: OrderCategory & { available: number } }>;
+  settings: PlatformSettings;
+  promo: (Pick<PromoRow, 'id' | 'code' | 'max_uses_per_user'> & { terms: PromoTerms }) | null;
+}
+
 /**
- * POST /tickets/book/ — holds the tickets for `hold_minutes` in one short transaction. The
- * user's row is locked first, so their open holds and per-slot allowance cannot race each
- * other; the inventory is raised last, so the hot rows stay locked for the shortest time.
+ * The checks of a booking that need no lock, in the order a client meets them: the event, the
+ * slot, the categories and the per-order rules, the promo code.
+ */
+function orderOf(rows: ContextRow[], input: BookRequest, now: Date): Order {
+  const first = rows[0];
+  const event = bookableEvent(
+    first?.event_id != null
+      ? {
+          id: first.event_id,
+          status: first.event_status,
+          last_end_at: first.last_end_at,
+          title: first.title,
+          timezone: first.timezone,
+          currency: first.currency,
+          max_tickets_per_order: first.max_tickets_per_order,
+        }
+      : undefined,
+    now,
+  );
+  if (first?.slot_id == null) throw notFound('event_date');
+  const slot = { id: first.slot_id, start_at: first.slot_start, end_at: first.slot_end };
+  if (slot.start_at <= now) throw new AppError('sales_closed', { status: 409, attr: 'event_date' });
+  const lines = linesOf(
+    input.items,
+    rows.flatMap((row) =>
+      row.category_id === null
+        ? []
+        : [
+            {
+              id: row.category_id,
+              name: row.name,
+              price: row.price,
+              quantity: row.quantity,
+              position: row.position,
+              min_per_order: row.min_per_order,
+              max_per_order: row.max_per_order,
+              sales_start: row.sales_start,
+              sales_end: row.sales_end,
+              available: row.available,
+            },
+          ],
+    ),
+  );
+  checkOrderRules(event, lines, now);
+  let promo: Order['promo'] = null;
+  if (input.promo_code) {
+    const row = activePromo(
+      first.promo_id === null
+        ? null
+        : {
+            id: first.promo_id,
+            code: first.promo_code,
+            discount_type: first.promo_discount_type,
+            value: first.promo_value,
+            max_uses: first.promo_max_uses,
+            uses: first.promo_uses,
+            max_uses_per_user: first.promo_max_uses_per_user,
+            valid_from: first.promo_valid_from,
+            valid_until: first.promo_valid_until,
+            ticket_category_ids: first.promo_ticket_category_ids,
+            is_active: first.promo_is_active,
+          },
+      'promo_code',
+    );
+    const categoryIds = lines.map((line) => line.ticket_category_id);
+    promo = { ...row, terms: checkPromoUsable(row, categoryIds, now, 'promo_code') };
+  }
+  return { event, slot, lines, settings: platformSettingsOf(first.settings), promo };
+}
+
+/** `sold_out` for an order's category, with what is left of it. */
+function soldOutError(
+  items: BookRequest['items'],
+  categoryId: number,
+  available: number,
+): AppError {
+  const index = items.findIndex((item) => item.ticket_category === categoryId);
+  return new AppError('sold_out', {
+    status: 409,
+    attr: `items.${index}.quantity`,
+    params: { available },
+  });
+}
+
+/** How one attempt at a booking ended. */
+type Attempt = { booking: Booking } | { replay: unknown } | { claimedByTwin: true };
+
+interface Buyer {
+  userId: string;
+  language: Language;
+}
+
+/**
+ * POST /tickets/book/ — holds the tickets for `hold_minutes` in one short transaction of two
+ * round trips (decision 0005). The first reads everything the checks need (with an earlier
+ * answer under the Idempotency-Key, answered before anything else), locks the buyer's row — so
+ * their open holds and per-slot allowance cannot race each other — and counts them. The second
+ * writes the booking with the key and its answer, and holds the tickets last, in the same
+ * message as the COMMIT, so the hot inventory rows stay locked for the shortest time.
  */
 export async function book(
-  deps: Pick<BookingsDeps, 'db' | 'now' | 'pipelineCommit'>,
-  user: { userId: string; language: Language },
+  deps: Pick<BookingsDeps, 'db' | 'now'>,
+  user: Buyer,
   input: BookRequest,
   claim: IdempotencyClaim | null = null,
 ): Promise<Booking> {
   const now = deps.now();
-  // The event and the slot in one round trip.
-  const [found] = await deps.db
-    .select({ event: events, slot: eventDates })
-    .from(events)
-    .leftJoin(
-      eventDates,
-      and(eq(eventDates.id, input.event_date), eq(eventDates.event_id, events.id)),
-    )
-    .where(eq(events.id, input.event));
-  const event = bookableEvent(found?.event, now);
-  const slot = found?.slot;
-  if (!slot) throw notFound('event_date');
-  if (slot.start_at <= now) throw new AppError('sales_closed', { status: 409, attr: 'event_date' });
-  const lines = await orderLines(deps.db, event.id, input.items);
-  checkOrderRules(event, lines, now);
-  const settings = await readPlatformSettings(deps.db);
-  const promo = input.promo_code
-    ? await findPromo(deps.db, event.id, input.promo_code, 'promo_code')
-    : null;
-  const terms = promo
-    ? checkPromoUsable(
-        promo,
-        lines.map((line) => line.ticket_category_id),
-        now,
-        'promo_code',
-      )
-    : null;
-  const priced = quote(pricedLines(lines), terms);
-  const expiresAt = new Date(now.getTime() + settings.hold_minutes * 60_000);
-
-  // What is written, as loadBooking would read it back (a test checks they agree).
-  const answer = (id: { id: number; ticketIds: number[] }): Booking => {
-    const zone = event.timezone;
-    const byPosition = [...lines].sort(
-      (a, b) => a.category.position - b.category.position || a.category.id - b.category.id,
-    );
-    return {
-      id: id.id,
-      status: 'pending',
-      event: event.id,
-      event_title: event.title,
-      event_date: {
-        id: slot.id,
-        start: formatInZone(slot.start_at, zone),
-        end: formatInZone(slot.end_at, zone),
-      },
-      timezone: zone,
-      expires_at: formatInZone(expiresAt, zone),
-      items: byPosition.map((line) => ({
-        ticket_category: line.ticket_category_id,
-        name: line.category.name,
-        quantity: line.quantity,
-        unit_price: line.category.price,
-        discount: priced.tickets
-          .filter((ticket) => ticket.ticket_category === line.ticket_category_id)
-          .reduce((sum, ticket) => sum + ticket.discount, 0),
-      })),
-      tickets: id.ticketIds.map((ticketId, index) => ({
-        id: ticketId,
-        ticket_category: priced.tickets[index]!.ticket_category,
-        status: 'pending',
-        holder_name: '',
-        holder_email: '',
-        holder_phone: '',
-      })),
-      promo_code: promo?.code ?? null,
-      subtotal: priced.subtotal,
-      discount: priced.discount,
-      fees: priced.fees,
-      total: priced.total,
-      refunded_amount: 0,
-      currency: event.currency,
-      created_at: formatInZone(now, zone),
-      confirmed_at: null,
-    };
+  checkDistinctCategories(input.items);
+  const attempt = async () => {
+    const outcome = await inPipeline(deps.db, (tx) => attemptBooking(tx, user, input, claim, now));
+    if ('booking' in outcome) return outcome.booking;
+    if ('replay' in outcome) return outcome.replay as Booking;
+    const answer = claim ? await findAnswer(deps.db, claim) : null;
+    if (!answer) throw requestInProgress();
+    return answer.ok as Booking;
   };
-
-  const attempt = () =>
-    deps.db.transaction(async (tx) => {
-      // The Idempotency-Key is claimed and answered in this transaction: it commits with the
-      // booking or not at all, at no extra disk flush. A concurrent twin waits here until this
-      // commits, then replays it.
-      if (claim && !(await claimKey(tx, claim))) throw new KeyClaimed();
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, user.userId))
-        .for('no key update');
-      // Both per-user counts in one statement, after the lock (a later statement sees what
-      // the user's previous booking committed).
-      const [counts] = rowsOf<{ open: number; in_slot: number }>(
-        await tx.execute(sql`
-          select (select count(*) from ${bookings}
-                   where ${bookings.user_id} = ${user.userId} and ${bookings.status} = 'pending'
-                     and ${bookings.expires_at} > ${now})::int as open,
-                 (select count(*) from ${tickets} join ${bookings} on ${bookings.id} = ${tickets.booking_id}
-                   where ${tickets.user_id} = ${user.userId} and ${tickets.event_date_id} = ${slot.id}
-                     and ${tickets.status} in ('pending', 'pending_approval', 'valid', 'checked_in')
-                     and (${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now}))::int as in_slot`),
-      );
-      if ((counts?.open ?? 0) >= settings.max_open_holds) {
-        throw new AppError('hold_limit', { status: 429, params: { max: settings.max_open_holds } });
-      }
-      const wanted = lines.reduce((sum, line) => sum + line.quantity, 0);
-      const remaining = event.max_tickets_per_order - (counts?.in_slot ?? 0);
-      if (wanted > remaining) {
-        throw new AppError('max_per_order_exceeded', {
-          status: 409,
-          attr: 'items',
-          params: { max: event.max_tickets_per_order, remaining: Math.max(0, remaining) },
-        });
-      }
-      if (promo) await takePromoUse(tx, promo, user.userId, 'promo_code');
-
-      // The booking, its lines and its tickets in one statement (one round trip, not three).
-      const created = rowsOf<{ booking_id: number; id: number }>(
-        await tx.execute(sql`
-          with b as (
-            insert into ${bookings} (user_id, event_id, event_date_id, status, currency, subtotal,
-                                     discount, fees, total, promo_code_id, language, expires_at,
-                                     created_at, updated_at)
-            values (${user.userId}, ${event.id}, ${slot.id}, 'pending', ${event.currency},
-                    ${priced.subtotal}, ${priced.discount}, ${priced.fees}, ${priced.total},
-                    ${promo?.id ?? null}, ${user.language}, ${expiresAt}, ${now}, ${now})
-            returning id),
-          items as (
-            insert into ${bookingItems} (booking_id, ticket_category_id, quantity, unit_price)
-            select b.id, l.category, l.quantity, l.unit_price
-              from b, unnest(${sql.param(lines.map((line) => line.ticket_category_id))}::int[],
-                             ${sql.param(lines.map((line) => line.quantity))}::int[],
-                             ${sql.param(lines.map((line) => line.category.price))}::int[])
-                      as l(category, quantity, unit_price))
-          insert into ${tickets} (booking_id, user_id, event_id, event_date_id, ticket_category_id,
-                                  status, price, discount, secret, created_at, updated_at)
-          select b.id, ${user.userId}, ${event.id}, ${slot.id}, t.category, 'pending', t.price,
-                 t.discount, t.secret, ${now}, ${now}
-            from b, unnest(${sql.param(priced.tickets.map((ticket) => ticket.ticket_category))}::int[],
-                           ${sql.param(priced.tickets.map((ticket) => ticket.price))}::int[],
-                           ${sql.param(priced.tickets.map((ticket) => ticket.discount))}::int[],
-                           ${sql.param(priced.tickets.map(() => randomBytes(16).toString('base64url')))}::text[])
-                    with ordinality as t(category, price, discount, secret, n)
-           order by t.n
-          returning booking_id, id`),
-      );
-      const bookingId = created[0]?.booking_id;
-      if (bookingId === undefined) throw new Error('insert returned no row');
-      const booking = answer({
-        id: bookingId,
-        ticketIds: created.map((ticket) => ticket.id).sort((a, b) => a - b),
-      });
-      if (claim) await rememberKey(tx, claim, booking);
-      const full = deps.pipelineCommit
-        ? await holdAllAndCommit(tx, slot.id, lines)
-        : await holdAll(tx, slot.id, lines);
-      if (full !== null) throw new SoldOut(full);
-      return booking;
-    });
-
+  // A hold that did not fit: its slot and category were checked to be the order's.
   const soldOut = async (error: SoldOut): Promise<never> => {
-    const index = lines.findIndex((line) => line.ticket_category_id === error.categoryId);
-    const available = await availableIn(deps.db, slot.id, error.categoryId, deps.now());
-    throw new AppError('sold_out', {
-      status: 409,
-      attr: `items.${index}.quantity`,
-      params: { available },
-    });
+    const available = await availableIn(deps.db, input.event_date, error.categoryId, deps.now());
+    throw soldOutError(input.items, error.categoryId, available);
   };
 
-  // A plain read first: when even the lapsed holds would not make room, refuse without ever
-  // queueing on the inventory row (in a rush, most buyers get here once it is gone).
-  for (const line of lines) {
-    if ((await availableIn(deps.db, slot.id, line.ticket_category_id, now)) < line.quantity) {
-      return soldOut(new SoldOut(line.ticket_category_id));
-    }
-  }
-  let booking: Booking;
   try {
-    booking = await attempt();
+    return await attempt();
   } catch (error) {
     if (!(error instanceof SoldOut)) throw error;
     // Holds that lapsed in this slot are given back first; then one more try.
-    if ((await releaseHolds(deps.db, now, { eventDateId: slot.id })) === 0) return soldOut(error);
+    const released = await releaseHolds(deps.db, now, { eventDateId: input.event_date });
+    if (released === 0) return soldOut(error);
     try {
-      booking = await attempt();
+      return await attempt();
     } catch (retryError) {
       if (retryError instanceof SoldOut) return soldOut(retryError);
       throw retryError;
     }
   }
-  return booking;
+}
+
+/** One booking transaction (see `book`); rejects with `SoldOut` when a hold did not fit. */
+async function attemptBooking(
+  tx: Pipeline,
+  user: Buyer,
+  input: BookRequest,
+  claim: IdempotencyClaim | null,
+  now: Date,
+): Promise<Attempt> {
+  const tickets = input.items.reduce((sum, item) => sum + item.quantity, 0);
+  // The first round trip: the read, and the lock and counts that are used once it has passed.
+  const context = tx.query<ContextRow>(BOOK_CONTEXT, [
+    input.event,
+    input.event_date,
+    input.items.map((item) => item.ticket_category),
+    now,
+    user.userId,
+    claim?.scope ?? null,
+    claim?.key ?? null,
+    input.promo_code ?? null,
+  ]);
+  const locked = tx.query(LOCK_USER, [user.userId]);
+  const counted = tx.query<CountRow>(COUNT_AND_NUMBER, [
+    user.userId,
+    now,
+    input.event_date,
+    tickets,
+    COUNTED_TICKETS,
+    claim?.scope ?? null,
+    claim?.key ?? null,
+  ]);
+
+  const rows = await context;
+  const earlier = rows[0];
+  if (claim && earlier?.request_hash != null) {
+    const answer = earlierAnswer(
+      { request_hash: earlier.request_hash, response_body: earlier.response_body },
+      claim,
+    );
+    // A booking writes its key with its answer: one without is another operation's claim.
+    if (answer === 'in_progress') throw requestInProgress();
+    return { replay: answer.ok };
+  }
+  const order = orderOf(rows, input, now);
+  // When even the lapsed holds would not make room, refuse without ever queueing on the
+  // inventory row (in a rush, most buyers get here once it is gone).
+  for (const line of order.lines) {
+    if (line.category.available < line.quantity) {
+      throw soldOutError(input.items, line.ticket_category_id, line.category.available);
+    }
+  }
+  await locked;
+  const [counts] = await counted;
+  if (!counts) throw new Error('the counts returned no row');
+  // A twin under the same key committed while this one waited for the buyer's row: its answer
+  // is replayed (before the counts, which include its booking).
+  if (counts.key_taken) return { claimedByTwin: true };
+  const { max_open_holds: maxOpen, hold_minutes: holdMinutes } = order.settings;
+  if (counts.open >= maxOpen) {
+    throw new AppError('hold_limit', { status: 429, params: { max: maxOpen } });
+  }
+  const remaining = order.event.max_tickets_per_order - counts.in_slot;
+  if (tickets > remaining) {
+    throw new AppError('max_per_order_exceeded', {
+      status: 409,
+      attr: 'items',
+      params: { max: order.event.max_tickets_per_order, remaining: Math.max(0, remaining) },
+    });
+  }
+  if (order.promo) await pipelinePromoUse(tx, order.promo, user.userId, 'promo_code');
+
+  // The second round trip: the booking, the holds and the COMMIT.
+  const priced = quote(pricedLines(order.lines), order.promo?.terms ?? null);
+  const written = {
+    id: counts.booking_id,
+    ticketIds: [...counts.ticket_ids].sort((a, b) => a - b),
+    expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+    now,
+  };
+  const booking = bookingAnswer(order, priced, written);
+  const inserted = tx.query(INSERT_BOOKING, [
+    written.id,
+    user.userId,
+    order.event.id,
+    order.slot.id,
+    order.event.currency,
+    priced.subtotal,
+    priced.discount,
+    priced.fees,
+    priced.total,
+    order.promo?.id ?? null,
+    user.language,
+    written.expiresAt,
+    now,
+    order.lines.map((line) => line.ticket_category_id),
+    order.lines.map((line) => line.quantity),
+    order.lines.map((line) => line.category.price),
+    claim?.scope ?? null,
+    claim?.key ?? null,
+    claim?.requestHash ?? null,
+    claim ? JSON.stringify(storedAnswer(booking)) : null,
+    written.ticketIds,
+    priced.tickets.map((ticket) => ticket.ticket_category),
+    priced.tickets.map((ticket) => ticket.price),
+    priced.tickets.map((ticket) => ticket.discount),
+    priced.tickets.map(() => randomBytes(16).toString('base64url')),
+  ]);
+  const held = queueHolds(tx, order.slot.id, order.lines);
+  const committed = tx.commit();
+  try {
+    await inserted;
+  } catch (error) {
+    // A twin under the same key committed first without the buyer's row lock (a process of an
+    // older version, say): its answer is replayed.
+    if ((error as { constraint?: string }).constraint === KEY_CONSTRAINT) {
+      return { claimedByTwin: true };
+    }
+    throw error;
+  }
+  await held;
+  await committed;
+  return { booking };
+}
+
+/** The booking as written, as loadBooking would read it back (a test checks they agree). */
+function bookingAnswer(
+  order: Order,
+  priced: ReturnType<typeof quote>,
+  written: { id: number; ticketIds: number[]; expiresAt: Date; now: Date },
+): Booking {
+  const { event, slot, lines, promo } = order;
+  const zone = event.timezone;
+  const byPosition = [...lines].sort(
+    (a, b) => a.category.position - b.category.position || a.category.id - b.category.id,
+  );
+  return {
+    id: written.id,
+    status: 'pending',
+    event: event.id,
+    event_title: event.title,
+    event_date: {
+      id: slot.id,
+      start: formatInZone(slot.start_at, zone),
+      end: formatInZone(slot.end_at, zone),
+    },
+    timezone: zone,
+    expires_at: formatInZone(written.expiresAt, zone),
+    items: byPosition.map((line) => ({
+      ticket_category: line.ticket_category_id,
+      name: line.category.name,
+      quantity: line.quantity,
+      unit_price: line.category.price,
+      discount: priced.tickets
+        .filter((ticket) => ticket.ticket_category === line.ticket_category_id)
+        .reduce((sum, ticket) => sum + ticket.discount, 0),
+    })),
+    tickets: written.ticketIds.map((ticketId, index) => ({
+      id: ticketId,
+      ticket_category: priced.tickets[index]!.ticket_category,
+      status: 'pending',
+      holder_name: '',
+      holder_email: '',
+      holder_phone: '',
+    })),
+    promo_code: promo?.code ?? null,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    fees: priced.fees,
+    total: priced.total,
+    refunded_amount: 0,
+    currency: event.currency,
+    created_at: formatInZone(written.now, zone),
+    confirmed_at: null,
+  };
 }
 
 /** The user's own booking, or 404 (someone else's booking answers the same). */
