@@ -337,13 +337,23 @@ async function main() {
     const apiCpuStart = api.pids.map(processCpuMs);
     const stopDbMeter = await startCpuMeter(client, database.name, null);
     const stopSampling = sampleBackends(client, database.name);
+    // This process is the load generator (autocannon), and samples the backends besides.
+    const loadStart = process.cpuUsage();
     const result = await rush(api.url, connections, seconds, requests);
+    const load = process.cpuUsage(loadStart);
     const backends = await stopSampling();
     const dbCpu = await stopDbMeter();
     const apiCpuMs = api.pids
       .map((pid, index) => (processCpuMs(pid) ?? 0) - (apiCpuStart[index] ?? 0))
       .reduce((sum, ms) => sum + ms, 0);
-    return { result, http: outcomes(result), backends, apiCpuMs, dbCpuMs: dbCpu.databaseMs };
+    return {
+      result,
+      http: outcomes(result),
+      backends,
+      apiCpuMs,
+      dbCpuMs: dbCpu.databaseMs,
+      loadCpuMs: (load.user + load.system) / 1000,
+    };
   }
 
   /** One pgbench slice of a run, with as many clients as PostgreSQL still accepts. */
@@ -366,6 +376,7 @@ async function main() {
         tickets: TICKETS,
         price: PRICE,
       },
+      meter: { client, database: database.name },
     });
     const failed = bench.failed + bench.aborted + (bench.exitCode === 0 ? 0 : 1);
     if (failed) console.log(`\n  pgbench FAILED:\n${bench.output}`);
@@ -422,6 +433,12 @@ async function main() {
       const dbCpuMs = httpSlices.some((each) => each.dbCpuMs === null)
         ? null
         : sum(httpSlices.map((each) => each.dbCpuMs));
+      const loadCpuMs = sum(httpSlices.map((each) => each.loadCpuMs));
+      const pgbenchTransactions = sum(pgbenchSlices.map((each) => each.transactions));
+      const pgbenchDbCpuMs = pgbenchSlices.some((each) => each.cpu?.databaseMs == null)
+        ? null
+        : sum(pgbenchSlices.map((each) => each.cpu.databaseMs));
+      const pgbenchOwnCpuMs = sum(pgbenchSlices.map((each) => each.cpu?.pgbenchMs ?? 0));
       const pgbenchTps = sum(pgbenchSlices.map((each) => each.tps)) / ROUNDS;
       const pgbenchClients = Math.min(...pgbenchSlices.map((each) => each.clients));
       const pgbenchFailed = sum(pgbenchSlices.map((each) => each.failed));
@@ -438,7 +455,11 @@ async function main() {
           `${backends.wal.toFixed(1)} on the WAL, ${backends.lwlock.toFixed(1)} on other LWLocks, ` +
           `${backends.idleInTransaction.toFixed(1)} idle in a transaction (waiting for the API), ${backends.idle.toFixed(1)} idle; ` +
           `CPU per booking: API ${format(apiCpuMs / Math.max(1, created), 2)} ms, ` +
-          `PostgreSQL ${format((dbCpuMs ?? NaN) / Math.max(1, created), 2)} ms`,
+          `PostgreSQL ${format((dbCpuMs ?? NaN) / Math.max(1, created), 2)} ms, ` +
+          `load generator ${format(loadCpuMs / Math.max(1, created), 2)} ms; ` +
+          `per pgbench transaction: PostgreSQL ` +
+          `${format((pgbenchDbCpuMs ?? NaN) / Math.max(1, pgbenchTransactions), 2)} ms, ` +
+          `pgbench ${format(pgbenchOwnCpuMs / Math.max(1, pgbenchTransactions), 2)} ms`,
       );
       const { lockWaits, busiest } = httpSlices.at(-1).backends;
       for (const { statement, backends: count } of busiest.filter((each) => each.backends >= 0.1))
@@ -457,7 +478,7 @@ async function main() {
         errors: http.serverErrors + http.socketErrors + http.timeouts + (warm?.serverErrors ?? 0),
         pgbench: {
           tps: pgbenchTps,
-          transactions: sum(pgbenchSlices.map((each) => each.transactions)),
+          transactions: pgbenchTransactions,
           p99: Math.max(...pgbenchSlices.map((each) => each.p99 ?? 0)),
           failed: pgbenchFailed,
         },
@@ -473,6 +494,12 @@ async function main() {
         cpuMsPerBooking: {
           api: apiCpuMs / Math.max(1, created),
           database: dbCpuMs === null ? null : dbCpuMs / Math.max(1, created),
+          loadGenerator: loadCpuMs / Math.max(1, created),
+        },
+        cpuMsPerPgbenchTransaction: {
+          database:
+            pgbenchDbCpuMs === null ? null : pgbenchDbCpuMs / Math.max(1, pgbenchTransactions),
+          pgbench: pgbenchOwnCpuMs / Math.max(1, pgbenchTransactions),
         },
         slot,
         answeredButMissing: Math.max(0, created - slot.bookings),

@@ -1,9 +1,45 @@
 // pgbench on a custom script, its figures read from its report and its per-transaction log:
-// transactions per second without the time spent connecting, and latency percentiles.
+// transactions per second without the time spent connecting, and latency percentiles; and, when
+// given a client of the same server, the CPU its backends and pgbench itself used.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { processCpuMs } from './process-cpu.mjs';
+
+const METER_EVERY_MS = 100;
+
+/**
+ * Polls the CPU of pgbench's backends (application_name pgbench, in `database`) and of the
+ * pgbench process until stopped. Backends are read from /proc, so only a server on this machine
+ * is measured. Each backend's figure is its last reading (up to METER_EVERY_MS before it ended)
+ * and includes its connection's start: close to, and under, what the transactions cost.
+ */
+function meterPgbench(client, database, pgbenchPid) {
+  const backends = new Map();
+  let pgbenchMs = 0;
+  let stopped = false;
+  const polling = (async () => {
+    while (!stopped) {
+      const { rows } = await client.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'pgbench'`,
+        [database],
+      );
+      for (const { pid } of rows) {
+        const ms = processCpuMs(pid);
+        if (ms !== null) backends.set(pid, ms);
+      }
+      pgbenchMs = processCpuMs(pgbenchPid) ?? pgbenchMs;
+      await new Promise((resolve) => setTimeout(resolve, METER_EVERY_MS));
+    }
+  })();
+  return async function stop() {
+    stopped = true;
+    await polling;
+    const databaseMs = [...backends.values()].reduce((sum, ms) => sum + ms, 0);
+    return { databaseMs: backends.size > 0 ? databaseMs : null, pgbenchMs };
+  };
+}
 
 /** pgbench's version line, or null when it is not installed. */
 export async function pgbenchVersion() {
@@ -23,10 +59,11 @@ function percentile(sorted, p) {
 
 /**
  * Runs `pgbench -n -M prepared -f script -c clients -j jobs -T duration` with `-D` defines
- * against `url`. Answers `{ tps, transactions, failed, aborted, p50, p99, output }` (latency in
- * ms); rejects when pgbench cannot start at all.
+ * against `url`. Answers `{ tps, transactions, failed, aborted, p50, p99, output, cpu }` (latency
+ * in ms; `cpu` is `{ databaseMs, pgbenchMs }` when `meter: { client, database }` is given);
+ * rejects when pgbench cannot start at all.
  */
-export async function runPgbench({ url, script, clients, jobs, duration, defines }) {
+export async function runPgbench({ url, script, clients, jobs, duration, defines, meter }) {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hafla-pgbench-'));
   const args = [
     '-n',
@@ -46,14 +83,17 @@ export async function runPgbench({ url, script, clients, jobs, duration, defines
     url,
   ];
   try {
+    let stopMeter = null;
     const { code, output } = await new Promise((resolve, reject) => {
       const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      if (meter) stopMeter = meterPgbench(meter.client, meter.database, child.pid);
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.stderr.on('data', (chunk) => (text += chunk));
       child.once('error', reject);
       child.once('exit', (exitCode) => resolve({ code: exitCode, output: text }));
     });
+    const cpu = stopMeter ? await stopMeter() : null;
     // PostgreSQL 14+: "(without initial connection time)"; older: "(excluding connections establishing)".
     const tps = /tps = ([\d.]+) \((?:without initial connection time|excluding connections)/.exec(
       output,
@@ -85,6 +125,7 @@ export async function runPgbench({ url, script, clients, jobs, duration, defines
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       output,
+      cpu,
     };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
