@@ -26,7 +26,15 @@ function FullPageLoader() {
 }
 
 type Namespace =
-  'catalog' | 'auth' | 'profile' | 'events' | 'social' | 'organizer' | 'booking' | 'tickets';
+  | 'catalog'
+  | 'auth'
+  | 'profile'
+  | 'events'
+  | 'social'
+  | 'organizer'
+  | 'booking'
+  | 'tickets'
+  | 'notifications';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -322,6 +330,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     () => import('../features/tickets/pages/ticket-page'),
                     (m) => m.TicketPage,
                     'tickets',
+                  ),
+                },
+                {
+                  path: 'notifications',
+                  lazy: lazyPage(
+                    () => import('../features/notifications/pages/notifications-page'),
+                    (m) => m.NotificationsPage,
+                    'notifications',
                   ),
                 },
                 {

@@ -7,6 +7,7 @@ import type social from '../locales/en/social.json';
 import type organizer from '../locales/en/organizer.json';
 import type tickets from '../locales/en/tickets.json';
 import type booking from '../locales/en/booking.json';
+import type notifications from '../locales/en/notifications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +22,7 @@ declare module 'i18next' {
       organizer: typeof organizer;
       tickets: typeof tickets;
       booking: typeof booking;
+      notifications: typeof notifications;
     };
   }
 }

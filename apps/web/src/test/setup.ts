@@ -1,7 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { clearSession, configureTokenRenewal } from '../lib/session';
+import { resetFakeSockets } from './fake-socket-io';
+
+// The realtime channel is a network edge: every test that signs in talks to this fake server.
+vi.mock('socket.io-client', () => import('./fake-socket-io'));
 
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens on it for font loads.
 if (!('fonts' in document)) {
@@ -18,6 +22,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  resetFakeSockets();
   // The session is module state, like in the browser: each test starts signed out.
   configureTokenRenewal(null);
   clearSession();

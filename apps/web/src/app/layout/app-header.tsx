@@ -2,6 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loadI18nNamespace } from '../../lib/i18n';
 import { loginPathFor } from '../../lib/next-path';
 import { useSession } from '../../lib/session';
 import { HaflaLogo } from './hafla-logo';
@@ -9,12 +10,39 @@ import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 import classes from './layout.module.css';
 
-const loadUserMenu = () => import('./user-menu');
-const UserMenu = lazy(async () => ({ default: (await loadUserMenu()).UserMenu }));
+// Signed-in readers only: the account menu, the bell, the realtime channel and its toasts.
+const loadSignedInHeader = async () => {
+  const [module] = await Promise.all([
+    import('./signed-in-header'),
+    loadI18nNamespace('notifications'),
+  ]);
+  return module;
+};
+const UserMenu = lazy(async () => ({ default: (await loadSignedInHeader()).UserMenu }));
+const NotificationTools = lazy(async () => ({
+  default: (await loadSignedInHeader()).NotificationTools,
+}));
 
 /** Holds the menu's place while the session is restored, so nothing jumps when it appears. */
 function AccountPlaceholder() {
   return <span className={classes.avatarPlaceholder} aria-hidden="true" />;
+}
+
+/** Holds the bell's place while a session is restored, so nothing jumps when it appears. */
+function BellPlaceholder() {
+  return <span className={classes.bellPlaceholder} aria-hidden="true" />;
+}
+
+function NotificationsArea() {
+  const { status, user } = useSession();
+  if (status === 'restoring') return <BellPlaceholder />;
+  if (!user) return null;
+  // Keyed by the account: another sign-in in this tab starts afresh, on its own channel.
+  return (
+    <Suspense fallback={<BellPlaceholder />}>
+      <NotificationTools key={user.id} userId={user.id} />
+    </Suspense>
+  );
 }
 
 function AccountArea() {
@@ -24,7 +52,7 @@ function AccountArea() {
 
   // A session is being restored: fetch the menu's code alongside the account.
   useEffect(() => {
-    if (status === 'restoring') void loadUserMenu();
+    if (status === 'restoring') void loadSignedInHeader();
   }, [status]);
 
   if (status === 'restoring') return <AccountPlaceholder />;
@@ -60,8 +88,9 @@ export function AppHeader() {
           >
             {t('header.events')}
           </Link>
-          {/* The notifications issue mounts the bell here. */}
-          <div className={classes.bellSlot} data-slot="notification-bell" />
+          <div className={classes.bellSlot}>
+            <NotificationsArea />
+          </div>
           <LanguageSwitch />
           <AccountArea />
         </div>

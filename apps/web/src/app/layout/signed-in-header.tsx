@@ -1,0 +1,23 @@
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { RealtimeNotifications } from '../../features/notifications/components/realtime-notifications';
+import { UserMenu } from './user-menu';
+
+/**
+ * What the header adds for a signed-in reader, in one chunk fetched only then: the account
+ * menu, and the bell with the realtime channel and its toasts. One chunk rather than three
+ * keeps the shared code of the first download in the chunks it was in.
+ */
+export { UserMenu };
+
+export interface NotificationToolsProps {
+  userId: string;
+}
+
+export function NotificationTools({ userId }: NotificationToolsProps) {
+  return (
+    <>
+      <NotificationBell userId={userId} />
+      <RealtimeNotifications userId={userId} />
+    </>
+  );
+}

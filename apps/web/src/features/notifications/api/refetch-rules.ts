@@ -1,0 +1,36 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Notification, NotificationType } from '@hafla/shared/notifications/notifications';
+import { guestListKeyOf } from '../../../lib/realtime-refetch';
+import { eventKeys } from '../../events/api/get-events';
+import { ticketsKeys } from '../../tickets/api/tickets-keys';
+
+/**
+ * What a realtime notification makes stale, by its type (PRODUCT.md section 8); refetched
+ * `REALTIME_REFETCH_DELAY_MS` after it arrives, and only where those lists are on screen.
+ */
+const REFETCH_RULES: Record<NotificationType, (notification: Notification) => QueryKey[]> = {
+  // A ticket of the reader's changed (booked, refunded): the my-tickets pages of 4, the
+  // reserved events and the ticket's own page.
+  ticket: () => [ticketsKeys.all()],
+  // An event changed, was cancelled or booked: its holders' tickets show its time, venue and
+  // status; its organizer's guest list (pages of 10) shows the bookings; its page shows it all.
+  event: ({ extra_data }) => [
+    ticketsKeys.all(),
+    guestListKeyOf(extra_data.event),
+    eventKeys.detail(extra_data.event),
+  ],
+};
+
+export function keysToRefetch(notification: Notification): QueryKey[] {
+  return REFETCH_RULES[notification.type](notification);
+}
+
+/** Refetches the lists on screen a notification affects; the others are read when next shown. */
+export async function refetchAfterNotification(
+  queryClient: QueryClient,
+  notification: Notification,
+): Promise<void> {
+  await Promise.all(
+    keysToRefetch(notification).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
