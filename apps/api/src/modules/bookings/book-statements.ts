@@ -8,11 +8,14 @@ import type { Statement } from './pipeline';
 
 /**
  * Everything the booking checks before it writes, in one read: the event, the slot (of that
- * event), the ordered categories (of that event) with what is still free in the slot — lapsed
- * holds counted as free —, the platform settings, the promo code (any letter case) and an
- * earlier answer under the same Idempotency-Key. One row per category found, or one row of
- * nulls for everything missing. $1 event, $2 slot, $3 category ids, $4 now, $5 user,
- * $6 idempotency scope, $7 key (null: none), $8 promo code (null: none).
+ * event), the ordered categories (of that event) with how many tickets are neither sold nor held
+ * in the slot, the platform settings, the promo code (any letter case) and an earlier answer
+ * under the same Idempotency-Key. One row per category found, or one row of nulls for everything
+ * missing. Only keys are compared with parameters, so the plan does not depend on their values
+ * and PostgreSQL keeps one generic plan instead of planning each booking anew (holds that have
+ * lapsed, which need the clock, are read separately and only when a category looks full).
+ * $1 event, $2 slot, $3 category ids, $4 user, $5 idempotency scope, $6 key (null: none),
+ * $7 promo code (null: none).
  */
 export const BOOK_CONTEXT: Statement = {
   name: 'book_context',
@@ -22,10 +25,7 @@ select e.id as event_id, e.status as event_status, e.last_end_at, e.title, e.tim
        d.id as slot_id, d.start_at as slot_start, d.end_at as slot_end,
        c.id as category_id, c.name, c.price, c.quantity, c.position, c.min_per_order,
        c.max_per_order, c.sales_start, c.sales_end,
-       greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) + coalesce((
-         select sum(bi.quantity) from booking_items bi join bookings b on b.id = bi.booking_id
-          where b.status = 'pending' and b.expires_at <= $4 and b.event_date_id = d.id
-            and bi.ticket_category_id = c.id), 0))::int as available,
+       c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) as free,
        s.value as settings,
        k.request_hash, k.response_body,
        p.id as promo_id, p.code as promo_code, p.discount_type as promo_discount_type,
@@ -39,8 +39,8 @@ select e.id as event_id, e.status as event_status, e.last_end_at, e.title, e.tim
   left join ticket_categories c on c.event_id = e.id and c.id = any($3::int[])
   left join ticket_inventory i on i.event_date_id = d.id and i.ticket_category_id = c.id
   left join app_settings s on s.key = 'platform'
-  left join idempotency_keys k on k.user_id = $5 and k.scope = $6 and k.key = $7
-  left join promo_codes p on p.event_id = e.id and upper(p.code) = upper($8)`,
+  left join idempotency_keys k on k.user_id = $4 and k.scope = $5 and k.key = $6
+  left join promo_codes p on p.event_id = e.id and upper(p.code) = upper($7)`,
 };
 
 /** One row of BOOK_CONTEXT (nulls where the event, slot, category, key or code was not found). */
@@ -64,7 +64,7 @@ export interface ContextRow {
   max_per_order: number;
   sales_start: Date | null;
   sales_end: Date | null;
-  available: number;
+  free: number;
   settings: unknown;
   request_hash: string | null;
   response_body: unknown;
@@ -92,21 +92,25 @@ export const LOCK_USER: Statement = {
  * committed): whether a twin request under the same Idempotency-Key has committed meanwhile
  * (a booking writes its key only under this lock, so none can be in flight now), the buyer's
  * open holds and their tickets in the slot, and ids for the booking and its tickets, drawn now
- * so that the answer stored under the key can be written with the booking. $1 user, $2 now,
- * $3 slot, $4 tickets, $5 the ticket statuses that count, $6 key scope, $7 key (null: none).
+ * so that the answer stored under the key can be written with the booking. The clock only
+ * filters what the indexes found (FILTER), so the plan is the same for every booking and stays
+ * generic (so are the ticket ids drawn over an array, whose length a plan does not depend on, where
+ * generate_series would be planned for its bound). $1 user, $2 now, $3 slot, $4 the category of
+ * each ticket, $5 the ticket statuses that count, $6 key scope, $7 key (null: none).
  */
 export const COUNT_AND_NUMBER: Statement = {
   name: 'book_count_and_number',
   text: `
 select exists(select from idempotency_keys where user_id = $1 and scope = $6 and key = $7)
          as key_taken,
-       (select count(*) from bookings
-         where user_id = $1 and status = 'pending' and expires_at > $2)::int as open,
-       (select count(*) from tickets t join bookings b on b.id = t.booking_id
-         where t.user_id = $1 and t.event_date_id = $3 and t.status = any($5::text[])
-           and (b.status <> 'pending' or b.expires_at > $2))::int as in_slot,
+       (select count(*) filter (where expires_at > $2) from bookings
+         where user_id = $1 and status = 'pending')::int as open,
+       (select count(*) filter (where b.status <> 'pending' or b.expires_at > $2)
+          from tickets t join bookings b on b.id = t.booking_id
+         where t.user_id = $1 and t.event_date_id = $3 and t.status = any($5::text[]))::int
+         as in_slot,
        nextval('bookings_id_seq')::int as booking_id,
-       array(select nextval('tickets_id_seq')::int from generate_series(1, $4::int)) as ticket_ids`,
+       array(select nextval('tickets_id_seq')::int from unnest($4::int[])) as ticket_ids`,
 };
 
 /** What COUNT_AND_NUMBER answers. */

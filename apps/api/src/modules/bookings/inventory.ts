@@ -145,6 +145,18 @@ export async function unsell(tx: Tx, slotId: number, lines: Line[]): Promise<voi
   }
 }
 
+/** The read behind `availableIn`, for a pipelined transaction as well. */
+function availability(slotId: number, categoryId: number, now: Date) {
+  return sql`
+    select greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) + coalesce((
+             select sum(bi.quantity) from ${bookingItems} bi join ${bookings} b on b.id = bi.booking_id
+              where b.status = 'pending' and b.expires_at <= ${now} and b.event_date_id = ${slotId}
+                and bi.ticket_category_id = c.id), 0))::int as available
+      from ${ticketCategories} c
+      left join ${ticketInventory} i on i.ticket_category_id = c.id and i.event_date_id = ${slotId}
+     where c.id = ${categoryId}`;
+}
+
 /** Tickets of a category still free in a slot: quantity − sold − holds that have not lapsed. */
 export async function availableIn(
   db: Db | Tx,
@@ -152,15 +164,19 @@ export async function availableIn(
   categoryId: number,
   now: Date,
 ): Promise<number> {
-  const result = await db.execute(sql`
-    select greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) + coalesce((
-             select sum(bi.quantity) from ${bookingItems} bi join ${bookings} b on b.id = bi.booking_id
-              where b.status = 'pending' and b.expires_at <= ${now} and b.event_date_id = ${slotId}
-                and bi.ticket_category_id = c.id), 0))::int as available
-      from ${ticketCategories} c
-      left join ${ticketInventory} i on i.ticket_category_id = c.id and i.event_date_id = ${slotId}
-     where c.id = ${categoryId}`);
+  const result = await db.execute(availability(slotId, categoryId, now));
   return rowsOf<{ available: number }>(result)[0]?.available ?? 0;
+}
+
+/** `availableIn` inside a pipelined transaction. */
+export async function availableInPipeline(
+  tx: Pipeline,
+  slotId: number,
+  categoryId: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx.sql<{ available: number }>(availability(slotId, categoryId, now));
+  return row?.available ?? 0;
 }
 
 export interface ReleaseFilter {

@@ -45,6 +45,7 @@ import {
 import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
+  availableInPipeline,
   COUNTED_TICKETS,
   queueHolds,
   releaseHolds,
@@ -346,7 +347,7 @@ function checkOrderRules(
 interface Order {
   event: Pick<EventRow, 'id' | 'title' | 'timezone' | 'currency' | 'max_tickets_per_order'>;
   slot: { id: number; start_at: Date; end_at: Date };
-  lines: Array<Line & { category: OrderCategory & { available: number } }>;
+  lines: Array<Line & { category: OrderCategory & { free: number } }>;
   settings: PlatformSettings;
   promo: (Pick<PromoRow, 'id' | 'code' | 'max_uses_per_user'> & { terms: PromoTerms }) | null;
 }
@@ -390,7 +391,7 @@ function orderOf(rows: ContextRow[], input: BookRequest, now: Date): Order {
               max_per_order: row.max_per_order,
               sales_start: row.sales_start,
               sales_end: row.sales_end,
-              available: row.available,
+              free: row.free,
             },
           ],
     ),
@@ -504,7 +505,6 @@ async function attemptBooking(
     input.event,
     input.event_date,
     input.items.map((item) => item.ticket_category),
-    now,
     user.userId,
     claim?.scope ?? null,
     claim?.key ?? null,
@@ -515,7 +515,7 @@ async function attemptBooking(
     user.userId,
     now,
     input.event_date,
-    tickets,
+    input.items.flatMap((item) => Array<number>(item.quantity).fill(item.ticket_category)),
     COUNTED_TICKETS,
     claim?.scope ?? null,
     claim?.key ?? null,
@@ -536,8 +536,10 @@ async function attemptBooking(
   // When even the lapsed holds would not make room, refuse without ever queueing on the
   // inventory row (in a rush, most buyers get here once it is gone).
   for (const line of order.lines) {
-    if (line.category.available < line.quantity) {
-      throw soldOutError(input.items, line.ticket_category_id, line.category.available);
+    if (line.category.free >= line.quantity) continue;
+    const available = await availableInPipeline(tx, order.slot.id, line.ticket_category_id, now);
+    if (available < line.quantity) {
+      throw soldOutError(input.items, line.ticket_category_id, available);
     }
   }
   await locked;
