@@ -1,9 +1,8 @@
 import type { Language } from '@hafla/shared/common/i18n';
-import { directionOf } from '@hafla/shared/common/i18n';
 import { formatMoney } from '../money';
 import { formatSlotDay, formatSlotTimes } from '../tickets/slot-text';
 import type { MailAttachment } from './mailer';
-import { BRAND, escapeHtml, fill } from './templates';
+import { fill, renderFrame, type Rows } from './templates';
 
 /** A booking email without its recipient: the caller addresses and tags it. */
 export interface BookingMail {
@@ -133,8 +132,6 @@ const copy = {
   },
 } as const;
 
-type Rows = Array<[label: string, value: string, emphasis?: boolean]>;
-
 const bookingNumber = (id: number) => `#${id}`;
 
 function slotRows(slot: MailSlot, language: Language): Rows {
@@ -150,62 +147,6 @@ function slotRows(slot: MailSlot, language: Language): Rows {
     [t.time, formatSlotTimes(slot.start, slot.end, slot.timezone, language)],
     [t.venue, venue],
   ];
-}
-
-/** The shared frame of booking emails: brand, heading, paragraphs, a table and an optional button. */
-function renderFrame(
-  language: Language,
-  parts: {
-    subject: string;
-    heading: string;
-    before: string[];
-    rows: Rows;
-    after: string[];
-    link?: { label: string; url: string };
-  },
-): { html: string; text: string } {
-  const dir = directionOf(language);
-  const align = dir === 'rtl' ? 'right' : 'left';
-  const end = dir === 'rtl' ? 'left' : 'right';
-  const paragraph = (line: string) =>
-    `<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(line)}</p>`;
-  const row = ([label, value, emphasis]: Rows[number]) =>
-    `<tr><td style="padding:8px 0;border-bottom:1px solid #eee7f5;color:${BRAND.muted};vertical-align:top;text-align:${align}">${escapeHtml(label)}</td>` +
-    `<td style="padding:8px 0;border-bottom:1px solid #eee7f5;text-align:${end};${emphasis ? 'font-weight:800;' : ''}"><bdi>${escapeHtml(value).replace(/\n/g, '<br>')}</bdi></td></tr>`;
-  const button = parts.link
-    ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(parts.link.label)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f2fb;font-family:Nunito,'Noto Sans Arabic',Tahoma,Arial,sans-serif;color:${BRAND.text}">
-  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;border-top:6px solid ${BRAND.primary}" dir="${dir}">
-    <tr><td style="padding:28px;text-align:${align}">
-      <p style="margin:0 0 8px;font-size:22px;font-weight:800;color:${BRAND.primary}">Hafla · حفلة</p>
-      <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>
-      ${parts.before.map(paragraph).join('\n      ')}
-      <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;border-collapse:collapse" dir="${dir}">
-        ${parts.rows.map(row).join('\n        ')}
-      </table>
-      ${parts.after.map(paragraph).join('\n      ')}
-      ${button}
-    </td></tr>
-  </table>
-</body>
-</html>`;
-  const text = [
-    parts.heading,
-    '',
-    ...parts.before,
-    '',
-    ...parts.rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, ', ')}`),
-    '',
-    ...parts.after,
-    ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
-    '',
-    '— Hafla',
-  ].join('\n');
-  return { html, text };
 }
 
 /** The confirmation of a paid (or free) booking, its tickets attached as one PDF. */

@@ -105,37 +105,81 @@ export function renderCodeMail(
   return { subject: fill(t.subject, values), text, html };
 }
 
-/** A short notice (a notification worth an email): heading, one paragraph, an optional link. */
-export function renderNoticeMail(
+/** Label and value rows of an email's table; `emphasis` makes the value bold (a total). */
+export type Rows = Array<[label: string, value: string, emphasis?: boolean]>;
+
+/** The frame of longer emails: brand, heading, paragraphs, a table of rows and an optional button. */
+export function renderFrame(
   language: Language,
-  notice: { title: string; content: string; link?: { label: string; url: string } },
-): Rendered {
+  parts: {
+    subject: string;
+    heading: string;
+    before: string[];
+    rows: Rows;
+    after: string[];
+    link?: { label: string; url: string };
+  },
+): { html: string; text: string } {
   const dir = directionOf(language);
   const align = dir === 'rtl' ? 'right' : 'left';
-  const text = [
-    notice.title,
-    '',
-    notice.content,
-    ...(notice.link ? ['', `${notice.link.label}: ${notice.link.url}`] : []),
-    '',
-    '— Hafla',
-  ].join('\n');
-  const button = notice.link
-    ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(notice.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(notice.link.label)}</a></p>`
+  const end = dir === 'rtl' ? 'left' : 'right';
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(line)}</p>`;
+  const row = ([label, value, emphasis]: Rows[number]) =>
+    `<tr><td style="padding:8px 0;border-bottom:1px solid #eee7f5;color:${BRAND.muted};vertical-align:top;text-align:${align}">${escapeHtml(label)}</td>` +
+    `<td style="padding:8px 0;border-bottom:1px solid #eee7f5;text-align:${end};${emphasis ? 'font-weight:800;' : ''}"><bdi>${escapeHtml(value).replace(/\n/g, '<br>')}</bdi></td></tr>`;
+  const button = parts.link
+    ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(parts.link.label)}</a></p>`
     : '';
+  const table =
+    parts.rows.length > 0
+      ? `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;border-collapse:collapse" dir="${dir}">
+        ${parts.rows.map(row).join('\n        ')}
+      </table>`
+      : '';
   const html = `<!doctype html>
 <html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(notice.title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f2fb;font-family:Nunito,'Noto Sans Arabic',Tahoma,Arial,sans-serif;color:${BRAND.text}">
-  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;border-top:6px solid ${BRAND.primary}" dir="${dir}">
+  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;border-top:6px solid ${BRAND.primary}" dir="${dir}">
     <tr><td style="padding:28px;text-align:${align}">
       <p style="margin:0 0 8px;font-size:22px;font-weight:800;color:${BRAND.primary}">Hafla · حفلة</p>
-      <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(notice.title)}</h1>
-      <p style="margin:0;line-height:1.6">${escapeHtml(notice.content)}</p>
+      <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>
+      ${parts.before.map(paragraph).join('\n      ')}
+      ${table}
+      ${parts.after.map(paragraph).join('\n      ')}
       ${button}
     </td></tr>
   </table>
 </body>
 </html>`;
-  return { subject: notice.title, text, html };
+  const text = [
+    parts.heading,
+    '',
+    ...parts.before,
+    ...(parts.rows.length > 0
+      ? ['', ...parts.rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, ', ')}`)]
+      : []),
+    ...(parts.after.length > 0 ? ['', ...parts.after] : []),
+    ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
+    '',
+    '— Hafla',
+  ].join('\n');
+  return { html, text };
+}
+
+/** A short notice (a notification worth an email): heading, one paragraph, an optional link. */
+export function renderNoticeMail(
+  language: Language,
+  notice: { title: string; content: string; link?: { label: string; url: string } },
+): Rendered {
+  const { html, text } = renderFrame(language, {
+    subject: notice.title,
+    heading: notice.title,
+    before: [notice.content],
+    rows: [],
+    after: [],
+    link: notice.link,
+  });
+  return { subject: notice.title, html, text };
 }
