@@ -37,13 +37,11 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
       >
         <NotificationTypeIcon type={notification.type} />
         <span className={classes.itemText}>
-          <span className={classes.itemTitle} dir="auto">
+          <span className={classes.itemTitle}>
             {!seen && <VisuallyHidden>{t('item.unread')} </VisuallyHidden>}
             {title}
           </span>
-          <span className={classes.itemContent} dir="auto">
-            {content}
-          </span>
+          <span className={classes.itemContent}>{content}</span>
           <time dateTime={created_at} className={classes.itemTime}>
             {formatRelativeTime(created_at, i18n.language, now)}
           </time>

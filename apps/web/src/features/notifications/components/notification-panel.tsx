@@ -49,7 +49,7 @@ export function NotificationPanel({ id, userId, bellRef, onClose }: Notification
         id={id}
         title={<span id={headingId}>{t('panel.title')}</span>}
         closeButtonProps={{ 'aria-label': t('panel.close') }}
-        classNames={{ body: classes.drawerBody }}
+        classNames={{ body: classes.drawerBody, title: classes.drawerTitle }}
       >
         {content}
       </Drawer>

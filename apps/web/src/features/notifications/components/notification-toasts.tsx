@@ -48,12 +48,8 @@ function Toast({ notification, onOpen, onDismiss }: ToastProps) {
       >
         <NotificationTypeIcon type={notification.type} />
         <span className={classes.text}>
-          <span className={classes.title} dir="auto">
-            {title}
-          </span>
-          <span className={classes.content} dir="auto">
-            {content}
-          </span>
+          <span className={classes.title}>{title}</span>
+          <span className={classes.content}>{content}</span>
         </span>
       </Link>
       <button

@@ -123,7 +123,7 @@ export function NotificationsPage() {
   }
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.page}>
       <div className={classes.pageHeader}>
         <Stack gap="xs">
           <Title order={1}>{t('page.heading')}</Title>

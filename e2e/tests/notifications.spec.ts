@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
+import { signIn } from './account-steps';
+import { expect, test } from './mailbox';
+
+const DEMO_PASSWORD = 'hafla-demo-2026';
+const ATTENDEE = 'attendee@hafla.test';
+const ORGANIZER = 'organizer@hafla.test';
+const SUCCEEDING_CARD = '4242424242424242';
+/** PRODUCT.md section 8: the toast comes at once, the ticket list 2 seconds after it. */
+const TOAST_WITHIN_MS = 2_000;
+const REFETCH_AFTER_MS = 2_000;
+
+/** One API call as a signed-in account; answers the parsed body of a 2xx. */
+async function callApi<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  data?: object,
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Account {
+  token: string;
+  userId: string;
+}
+
+async function logIn(request: APIRequestContext, email: string): Promise<Account> {
+  const response = await request.post('/auth/login/', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { access: string; user: { id: string } };
+  return { token: body.access, userId: body.user.id };
+}
+
+/** ISO instant `days` from now, on a whole hour. */
+function inDays(days: number, hours = 0): string {
+  const at = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
+  at.setUTCMinutes(0, 0, 0);
+  return at.toISOString();
+}
+
+interface PublishedEvent {
+  id: number;
+  title: string;
+  slot: number;
+  category: number;
+}
+
+/** The demo organizer (Nour Events) publishes an event of its own, at a venue in Riyadh. */
+async function publishEvent(
+  request: APIRequestContext,
+  organizer: string,
+): Promise<PublishedEvent> {
+  const [categories, types] = await Promise.all([
+    callApi<{ results: Array<{ id: number }> }>(request, organizer, 'GET', '/api/v1/categories/'),
+    callApi<{ results: Array<{ id: number }> }>(request, organizer, 'GET', '/api/v1/event_types/'),
+  ]);
+  const title = `Notifications journey ${randomUUID().slice(0, 8)}`;
+  const event = await callApi<{ id: number }>(request, organizer, 'POST', '/api/v1/events/', {
+    title,
+    description: 'An evening to test notifications end to end.',
+    category: categories.results[0]!.id,
+    event_type: types.results[0]!.id,
+    venue_name: 'King Fahd Cultural Centre',
+    address: 'Riyadh',
+    latitude: 24.6877,
+    longitude: 46.7219,
+    is_online: false,
+    online_url: null,
+    timezone: 'Asia/Riyadh',
+    currency: 'SAR',
+    requires_approval: false,
+    max_tickets_per_order: 10,
+    refund_policy: { refundable_until_hours: 24, refund_percentage: 100 },
+  });
+  const slot = await callApi<{ id: number }>(request, organizer, 'POST', '/api/v1/event_dates/', {
+    event: event.id,
+    start: inDays(12),
+    end: inDays(12, 3),
+  });
+  const category = await callApi<{ id: number }>(
+    request,
+    organizer,
+    'POST',
+    '/api/v1/ticket/create/',
+    { event: event.id, name: 'General', price: 5000, quantity: 50 },
+  );
+  await callApi(request, organizer, 'PATCH', `/api/v1/events/${event.id}/`, {
+    status: 'published',
+  });
+  return { id: event.id, title, slot: slot.id, category: category.id };
+}
+
+/** The demo attendee books one ticket and pays with the sandbox card. */
+async function bookOneTicket(request: APIRequestContext, attendee: string, event: PublishedEvent) {
+  const booking = await callApi<{ id: number }>(
+    request,
+    attendee,
+    'POST',
+    '/api/v1/tickets/book/',
+    {
+      event: event.id,
+      event_date: event.slot,
+      items: [{ ticket_category: event.category, quantity: 1 }],
+    },
+  );
+  await callApi(request, attendee, 'POST', '/api/v1/payment/pay/', {
+    booking: booking.id,
+    payment_method: SUCCEEDING_CARD,
+  });
+}
+
+interface NotificationPage {
+  results: Array<{ kind: string; extra_data: { event: number } }>;
+  unseen_count: number;
+}
+
+/** Waits until the API holds a notification of `kind` about the event for the account. */
+async function waitForNotification(
+  request: APIRequestContext,
+  token: string,
+  kind: string,
+  eventId: number,
+) {
+  await expect
+    .poll(async () => {
+      const list = await callApi<NotificationPage>(
+        request,
+        token,
+        'GET',
+        '/api/v1/notifications/?limit=20&offset=0',
+      );
+      return list.results.some((item) => item.kind === kind && item.extra_data.event === eventId);
+    })
+    .toBe(true);
+}
+
+/** A browser of one's own (the project's device and base URL), signed in. */
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  return page;
+}
+
+/**
+ * Opens `path` and resolves once its realtime channel is connected (socket.io's CONNECT
+ * answer, `40…`, on the WebSocket), so nothing pushed from then on can be missed.
+ */
+async function openWithRealtime(page: Page, path: string) {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      });
+    });
+  });
+  await page.goto(path);
+  await connected;
+}
+
+/** The bell's unread count, from its accessible name ("Notifications, 3 unread"). */
+async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+) unread$/.exec(name)?.[1] ?? 0);
+}
+
+function toasts(page: Page) {
+  return page.getByRole('region', { name: 'New notifications' });
+}
+
+test.describe('realtime notifications', () => {
+  test('the organizer moves an event’s venue: the attendee’s open tickets page toasts at once, the bell rises, and the ticket list refreshes 2 seconds later', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const organizerAccount = await logIn(request, ORGANIZER);
+    const attendeeAccount = await logIn(request, ATTENDEE);
+    // Following the organizer (idempotent) makes the publication a notification for certain.
+    await callApi(
+      request,
+      attendeeAccount.token,
+      'POST',
+      `/api/v1/profile/${organizerAccount.userId}/follow/`,
+    );
+    const event = await publishEvent(request, organizerAccount.token);
+    await bookOneTicket(request, attendeeAccount.token, event);
+    // What the setup announces has arrived before the page opens, so it is not pushed to it.
+    await waitForNotification(request, attendeeAccount.token, 'event_published', event.id);
+    await waitForNotification(request, attendeeAccount.token, 'booking_confirmed', event.id);
+
+    const attendee = await signedInPage(browser, ATTENDEE);
+    const organizer = await signedInPage(browser, ORGANIZER);
+
+    const ticketLists: { at: number; request: Request }[] = [];
+    attendee.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname === '/api/v1/tickets/' && url.searchParams.get('event') === String(event.id))
+        ticketLists.push({ at: Date.now(), request: sent });
+    });
+    await openWithRealtime(attendee, `/user/myTickets/${event.id}`);
+    const main = attendee.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(event.title);
+    await expect(main.getByText('King Fahd Cultural Centre', { exact: true })).toBeVisible();
+    const before = await bellCount(attendee);
+    expect(ticketLists).toHaveLength(1);
+
+    // The organizer's own edit flow: a new venue name, saved.
+    await organizer.goto(`/organizer/events/${event.id}/edit`);
+    const venue = organizer.getByRole('textbox', { name: /^Venue name/ });
+    await expect(venue).toHaveValue('King Fahd Cultural Centre');
+    await venue.fill('Roman Theatre');
+    const saved = organizer.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        new URL(response.url()).pathname === `/api/v1/events/${event.id}/`,
+    );
+    await organizer.getByRole('button', { name: 'Save and continue' }).click();
+    expect((await saved).ok()).toBe(true);
+    const changedAt = Date.now();
+
+    const toast = toasts(attendee).getByRole('link', { name: /Venue changed/ });
+    await expect(toast).toBeVisible({ timeout: TOAST_WITHIN_MS });
+    const toastAt = Date.now();
+    expect(toastAt - changedAt).toBeLessThanOrEqual(TOAST_WITHIN_MS);
+    await expect(toast).toContainText(`${event.title} is now at Roman Theatre.`);
+    await expect(toast).toHaveAttribute('href', `/events/${event.id}`);
+    const unseen = await callApi<NotificationPage>(
+      request,
+      attendeeAccount.token,
+      'GET',
+      '/api/v1/notifications/?limit=1&offset=0',
+    );
+    expect(unseen.unseen_count).toBe(before + 1);
+    await expect(
+      attendee
+        .getByRole('banner')
+        .getByRole('button', { name: `Notifications, ${before + 1} unread` }),
+    ).toBeVisible();
+
+    // The list of four is asked for again about 2 seconds later, and shows the new venue.
+    await expect.poll(() => ticketLists.length, { timeout: 5_000 }).toBe(2);
+    const refetch = ticketLists[1]!;
+    expect(new URL(refetch.request.url()).search).toBe(`?event=${event.id}&limit=4&offset=0`);
+    expect(refetch.at - toastAt).toBeGreaterThanOrEqual(REFETCH_AFTER_MS - 500);
+    expect(refetch.at - toastAt).toBeLessThanOrEqual(REFETCH_AFTER_MS + 1_500);
+    await expect(main.getByText('Roman Theatre', { exact: true })).toBeVisible();
+    test.info().annotations.push({
+      type: 'timing',
+      description: `toast ${toastAt - changedAt} ms after the save; ticket list ${refetch.at - toastAt} ms after the toast`,
+    });
+
+    // The toast goes by itself after its 5 seconds; the bell keeps the count.
+    await expect(toast).toBeHidden({ timeout: 6_000 });
+    expect(await bellCount(attendee)).toBe(before + 1);
+    await attendee.context().close();
+    await organizer.context().close();
+  });
+
+  test('a booking by the attendee toasts on the organizer’s open page, which leads to the event', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const organizerAccount = await logIn(request, ORGANIZER);
+    const attendeeAccount = await logIn(request, ATTENDEE);
+    const event = await publishEvent(request, organizerAccount.token);
+
+    const organizer = await signedInPage(browser, ORGANIZER);
+    await openWithRealtime(organizer, '/organizer/events');
+    await expect(organizer.getByRole('heading', { level: 1 })).toBeVisible();
+    const before = await bellCount(organizer);
+
+    await bookOneTicket(request, attendeeAccount.token, event);
+
+    const toast = toasts(organizer).getByRole('link', { name: /New booking/ });
+    await expect(toast).toBeVisible({ timeout: 5_000 });
+    await expect(toast).toContainText(`1 ticket for ${event.title}`);
+    await expect(
+      organizer
+        .getByRole('banner')
+        .getByRole('button', { name: `Notifications, ${before + 1} unread` }),
+    ).toBeVisible();
+
+    // Opening it goes to the event and marks it read.
+    await toast.click();
+    await expect(organizer).toHaveURL(new RegExp(`/events/${event.id}$`));
+    await expect(organizer.getByRole('heading', { level: 1 })).toHaveText(event.title);
+    await expect(
+      organizer.getByRole('banner').getByRole('button', {
+        name: before === 0 ? 'Notifications' : `Notifications, ${before} unread`,
+      }),
+    ).toBeVisible();
+    await organizer.context().close();
+  });
+});
