@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
-import { categories, eventTypes } from '../src/db/schema/catalog';
 import {
   ApiProcess,
   consistencyOf,
   createAccounts,
+  createPublishedEvent,
   createScratchDatabase,
   errorCode,
   freePort,
@@ -14,6 +14,7 @@ import {
   one,
   send,
   type Account,
+  type EventFixture,
   type Answer,
   type ScratchDatabase,
 } from './harness';
@@ -76,77 +77,14 @@ function ok<T>(answer: Answer, status: number): T {
   return answer.body as T;
 }
 
-interface Fixture {
-  eventId: number;
-  slotId: number;
-  categoryId: number;
-}
-
 /** An event with one slot and one category, created and published through the API. */
-async function createEvent(quantity: number): Promise<Fixture> {
-  const port = apis[0].port;
-  const auth = organizer.auth;
-  const [category] = await scratch.database.db
-    .select({ id: categories.id })
-    .from(categories)
-    .orderBy(asc(categories.id))
-    .limit(1);
-  const [eventType] = await scratch.database.db
-    .select({ id: eventTypes.id })
-    .from(eventTypes)
-    .orderBy(asc(eventTypes.id))
-    .limit(1);
-  const event = ok<{ id: number }>(
-    await send(port, 'POST', '/api/v1/events/', {
-      auth,
-      body: {
-        title: 'Rush Night',
-        description: 'Everyone wants a seat.',
-        category: category!.id,
-        event_type: eventType!.id,
-        venue_name: 'King Fahd Cultural Centre',
-        address: 'Riyadh',
-        latitude: 24.6877,
-        longitude: 46.7219,
-        is_online: false,
-        online_url: null,
-        timezone: 'Asia/Riyadh',
-        currency: 'SAR',
-        requires_approval: false,
-        max_tickets_per_order: MAX_PER_ORDER,
-        refund_policy: { refundable_until_hours: 24, refund_percentage: 100 },
-      },
-    }),
-    201,
-  );
-  const start = new Date(Date.now() + 7 * 86_400_000);
-  start.setUTCSeconds(0, 0);
-  const slot = ok<{ id: number }>(
-    await send(port, 'POST', '/api/v1/event_dates/', {
-      auth,
-      body: {
-        event: event.id,
-        start: start.toISOString(),
-        end: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
-      },
-    }),
-    201,
-  );
-  const ticketCategory = ok<{ id: number }>(
-    await send(port, 'POST', '/api/v1/ticket/create/', {
-      auth,
-      body: { event: event.id, name: 'General', price: PRICE, quantity },
-    }),
-    201,
-  );
-  ok(
-    await send(port, 'PATCH', `/api/v1/events/${event.id}/`, {
-      auth,
-      body: { status: 'published' },
-    }),
-    200,
-  );
-  return { eventId: event.id, slotId: slot.id, categoryId: ticketCategory.id };
+function createEvent(quantity: number) {
+  return createPublishedEvent(apis[0].port, scratch.database, organizer, {
+    title: 'Rush Night',
+    quantity,
+    price: PRICE,
+    maxPerOrder: MAX_PER_ORDER,
+  });
 }
 
 interface Outcome {
@@ -160,7 +98,7 @@ interface Outcome {
  * answer as it arrives (the crash rush kills a process midway).
  */
 async function rush(
-  fixture: Fixture,
+  fixture: EventFixture,
   buyers: Account[],
   order: (index: number) => { quantity: number; promo_code?: string },
   onAnswer: (port: number) => void = () => undefined,

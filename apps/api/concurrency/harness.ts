@@ -341,13 +341,19 @@ export function moneyOf(database: Database, eventId: number): Promise<Money> {
   );
 }
 
+export interface EventFixture {
+  eventId: number;
+  slotId: number;
+  categoryId: number;
+}
+
 /** An event with one slot a week ahead and one ticket category, created and published through the API. */
 export async function createPublishedEvent(
   port: number,
   database: Database,
   organizer: Account,
   options: { title: string; quantity: number; price: number; maxPerOrder: number },
-): Promise<{ eventId: number; slotId: number; categoryId: number }> {
+): Promise<EventFixture> {
   const [category] = rowsOf<{ id: number }>(
     await database.db.execute(sql`select id from categories order by id limit 1`),
   );

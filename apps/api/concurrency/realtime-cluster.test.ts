@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
-import { Notification, NOTIFICATION_EVENT } from '@hafla/shared/notifications/notifications';
 import { signAccessToken } from '../src/lib/tokens';
+import { collectNotifications, SocketClients } from '../test/socket-clients';
 import {
   ApiProcess,
   createAccounts,
@@ -13,6 +12,7 @@ import {
   JWT_SECRET,
   send,
   type Account,
+  type EventFixture,
   type ScratchDatabase,
 } from './harness';
 
@@ -33,39 +33,15 @@ let scratch: ScratchDatabase;
 let apis: [ApiProcess, ApiProcess];
 let organizer: Account;
 let buyers: Account[];
-const sockets: Socket[] = [];
+const clients = new SocketClients();
 
 const tokenOf = (account: Account) => account.auth.replace(/^Bearer /, '');
 
-/** Connects to one process and resolves once connected, or rejects with the refusal's code. */
-function connect(api: ApiProcess, token: unknown): Promise<Socket> {
-  const socket = io(`http://127.0.0.1:${api.port}`, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
-      reject(new Error(error.data?.code ?? error.message)),
-    );
-  });
-}
-
-function collect(socket: Socket): Notification[] {
-  const received: Notification[] = [];
-  socket.on(NOTIFICATION_EVENT, (payload: unknown) => received.push(Notification.parse(payload)));
-  return received;
-}
+const connect = (api: ApiProcess, token: unknown) =>
+  clients.connect(`http://127.0.0.1:${api.port}`, token);
 
 /** Books one ticket and pays for it, both through `api`. */
-async function buyOne(
-  api: ApiProcess,
-  buyer: Account,
-  fixture: { eventId: number; slotId: number; categoryId: number },
-) {
+async function buyOne(api: ApiProcess, buyer: Account, fixture: EventFixture) {
   const held = await send(api.port, 'POST', '/api/v1/tickets/book/', {
     auth: buyer.auth,
     idempotencyKey: randomUUID(),
@@ -95,9 +71,7 @@ beforeAll(async () => {
   buyers = await createAccounts(scratch.database, 'attendee', 3);
 }, 90_000);
 
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => clients.closeAll());
 
 afterAll(async () => {
   await Promise.all((apis ?? []).map((api) => api.stop()));
@@ -115,11 +89,11 @@ describe('realtime notifications across two API processes on PostgreSQL', () => 
       maxPerOrder: 2,
     });
 
-    const toBuyerA = collect(await connect(a, tokenOf(buyerOnA)));
-    const toOrganizerA = collect(await connect(a, tokenOf(organizer)));
-    const toBuyerB = collect(await connect(b, tokenOf(buyerOnB)));
-    const toBystanderA = collect(await connect(a, tokenOf(bystander)));
-    const toBystanderB = collect(await connect(b, tokenOf(bystander)));
+    const toBuyerA = collectNotifications(await connect(a, tokenOf(buyerOnA)));
+    const toOrganizerA = collectNotifications(await connect(a, tokenOf(organizer)));
+    const toBuyerB = collectNotifications(await connect(b, tokenOf(buyerOnB)));
+    const toBystanderA = collectNotifications(await connect(a, tokenOf(bystander)));
+    const toBystanderB = collectNotifications(await connect(b, tokenOf(bystander)));
 
     // Written by process B, received on A.
     const bookingA = await buyOne(b, buyerOnA, fixture);

@@ -1,11 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Notification,
-  NOTIFICATION_EVENT,
-  TOKEN_EXPIRED_EVENT,
-} from '@hafla/shared/notifications/notifications';
+import { TOKEN_EXPIRED_EVENT } from '@hafla/shared/notifications/notifications';
 import { signAccessToken } from '../src/lib/tokens';
 import { bookAndPay } from './booking-helpers';
 import {
@@ -16,6 +11,7 @@ import {
   type EventFixture,
 } from './event-helpers';
 import { createTestContext, type TestContext } from './helpers';
+import { collectNotifications, SocketClients } from './socket-clients';
 
 let ctx: TestContext;
 let url: string;
@@ -23,37 +19,11 @@ let organizer: Account;
 let buyer: Account;
 let bystander: Account;
 let fixture: EventFixture;
-const sockets: Socket[] = [];
+const clients = new SocketClients();
 
 const tokenOf = (account: Account) => account.auth.replace(/^Bearer /, '');
 
-function connect(token: unknown, language?: string): Socket {
-  const socket = io(url, {
-    auth: { token, ...(language && { language }) },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-/** Connects and waits for the server's answer: the connection, or its refusal's code. */
-function connected(token: unknown, language?: string): Promise<Socket> {
-  const socket = connect(token, language);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
-      reject(new Error(error.data?.code ?? error.message)),
-    );
-  });
-}
-
-function collect(socket: Socket): Notification[] {
-  const received: Notification[] = [];
-  socket.on(NOTIFICATION_EVENT, (payload: unknown) => received.push(Notification.parse(payload)));
-  return received;
-}
+const connected = (token: unknown, language?: string) => clients.connect(url, token, language);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -65,9 +35,7 @@ beforeAll(async () => {
   fixture = await createPublishedEvent(ctx, organizer.auth, { title: 'Lantern walk' });
 }, 60_000);
 
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => clients.closeAll());
 
 afterAll(async () => {
   await ctx?.close();
@@ -85,7 +53,7 @@ describe('the realtime channel (socket.io on /socket.io/)', () => {
       organizerSocket,
       bystanderSocket,
       arabicSocket,
-    ].map(collect);
+    ].map(collectNotifications);
 
     const booking = await bookAndPay(ctx, buyer.auth, {
       event: fixture.event.id,
