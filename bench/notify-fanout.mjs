@@ -28,18 +28,8 @@ import {
   insertEvent,
   insertOrganizer,
 } from './lib/booking-fixtures.mjs';
+import { intFromEnv } from './lib/env.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
-
-function intFromEnv(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be an integer ≥ ${min} (got ${raw})`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SOCKETS = intFromEnv('BENCH_SOCKETS', 1_000, 1);

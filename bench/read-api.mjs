@@ -20,18 +20,8 @@ import { discoveryQueries } from './lib/discovery-sql.mjs';
 import { explainSummary } from './lib/explain.mjs';
 import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
+import { intFromEnv } from './lib/env.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
-
-function intFromEnv(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be an integer ≥ ${min} (got ${raw})`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = intFromEnv('BENCH_EVENTS', 10_000, 1);
