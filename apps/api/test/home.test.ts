@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
@@ -118,6 +119,25 @@ function riyadhFriday(): string {
   const sinceFriday = (weekdayOf(today) + 2) % 7;
   return sinceFriday <= 2 ? addDays(today, -sinceFriday) : addDays(today, 7 - sinceFriday);
 }
+
+describe('compression', () => {
+  it('sends the home answer compressed to clients that accept it, plain to the others', async () => {
+    const plain = await ctx.app.inject({ url: '/api/v1/home' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await ctx.app.inject({
+        url: '/api/v1/home',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.vary).toMatch(/accept-encoding/i);
+      const body = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(packed.rawPayload);
+      expect(body.length).toBeGreaterThan(packed.rawPayload.length * 4);
+      expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
+    }
+  });
+});
 
 describe('GET /api/v1/home', () => {
   let organizer: Account;
