@@ -2,7 +2,6 @@ import { Button, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loadI18nNamespace } from '../../lib/i18n';
 import { loginPathFor } from '../../lib/next-path';
 import { useSession } from '../../lib/session';
 import { HaflaLogo } from './hafla-logo';
@@ -11,13 +10,7 @@ import { SearchForm } from './search-form';
 import classes from './layout.module.css';
 
 // Signed-in readers only: the account menu, the bell, the realtime channel and its toasts.
-const loadSignedInHeader = async () => {
-  const [module] = await Promise.all([
-    import('./signed-in-header'),
-    loadI18nNamespace('notifications'),
-  ]);
-  return module;
-};
+const loadSignedInHeader = () => import('./signed-in-header');
 const UserMenu = lazy(async () => ({ default: (await loadSignedInHeader()).UserMenu }));
 const NotificationTools = lazy(async () => ({
   default: (await loadSignedInHeader()).NotificationTools,

@@ -64,7 +64,7 @@ describe('notifications page', () => {
     expect(pageRequests(requests)).toEqual(['?limit=10&offset=0', '?limit=10&offset=10']);
   });
 
-  it('filters unread and read in the address, asking the API with `seen`', async () => {
+  it('filters unread and read by links in the address, asking the API with `seen`', async () => {
     const { requests } = stubFetch({
       ...catalogRoutes,
       [`GET ${NOTIFICATIONS_PATH}`]: notificationsRoute(twelve),
@@ -72,17 +72,20 @@ describe('notifications page', () => {
     signInAs(user);
     const { router } = renderApp('/notifications');
 
-    const filters = await screen.findByRole('tablist', { name: 'Show notifications' });
-    expect(within(filters).getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe(
-      'true',
+    const filters = await screen.findByRole('navigation', { name: 'Show notifications' });
+    expect(within(filters).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe(
+      'page',
     );
 
-    await userEvent.click(within(filters).getByRole('tab', { name: 'Unread' }));
+    await userEvent.click(within(filters).getByRole('link', { name: 'Unread' }));
     await waitFor(() => expect(shownTitles()).toEqual(['1', '3', '5', '7', '9', '11']));
     expect(router.state.location.search).toBe('?filter=unread');
     expect(screen.getByText('6 notifications')).toBeTruthy();
 
-    await userEvent.click(within(filters).getByRole('tab', { name: 'Read' }));
+    expect(within(filters).getByRole('link', { name: 'Unread' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await userEvent.click(within(filters).getByRole('link', { name: 'Read' }));
     await waitFor(() => expect(shownTitles()).toEqual(['2', '4', '6', '8', '10', '12']));
     expect(router.state.location.search).toBe('?filter=read');
 

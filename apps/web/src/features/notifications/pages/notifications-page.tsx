@@ -1,8 +1,7 @@
-import '@mantine/core/styles/Tabs.layer.css';
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -107,14 +106,6 @@ export function NotificationsPage() {
     });
   }
 
-  function selectFilter(value: string | null) {
-    changeSearch((next) => {
-      if (value && value !== 'all') next.set('filter', value);
-      else next.delete('filter');
-      next.delete('page');
-    });
-  }
-
   function goTo(nextPage: number) {
     changeSearch((next) => {
       if (nextPage > 1) next.set('page', String(nextPage));
@@ -138,20 +129,23 @@ export function NotificationsPage() {
           {t('markAll')}
         </Button>
       </div>
-      <Tabs value={filter} onChange={selectFilter} keepMounted={false}>
-        <Tabs.List aria-label={t('page.filter')} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      {/* Links, not tabs: each filter is an address of its own, the first page of it. */}
+      <nav aria-label={t('page.filter')}>
+        <ul className={classes.filters}>
           {SEEN_FILTERS.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {t(`page.filters.${value}`)}
-            </Tabs.Tab>
+            <li key={value}>
+              <Link
+                to={value === 'all' ? '/notifications' : `/notifications?filter=${value}`}
+                className={classes.filter}
+                aria-current={value === filter ? 'page' : undefined}
+              >
+                {t(`page.filters.${value}`)}
+              </Link>
+            </li>
           ))}
-        </Tabs.List>
-        {SEEN_FILTERS.map((value) => (
-          <Tabs.Panel key={value} value={value} pt="md">
-            <NotificationResults userId={user.id} filter={value} page={page} onPage={goTo} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </ul>
+      </nav>
+      <NotificationResults userId={user.id} filter={filter} page={page} onPage={goTo} />
     </Stack>
   );
 }
