@@ -40,19 +40,9 @@ import {
 } from './lib/booking-fixtures.mjs';
 import { pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
+import { intFromEnv } from './lib/env.mjs';
 import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
-
-function intFromEnv(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be an integer ≥ ${min} (got ${raw})`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = intFromEnv('BENCH_PROCESSES', 1, 1);
