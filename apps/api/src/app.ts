@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(realtimePlugin, {
     jwtSecret: config.JWT_SECRET,
     corsOrigins: config.CORS_ORIGINS,
-    pool: database.pool,
+    databaseUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
   });
   const notifier = new Notifier({
     db: database.db,

@@ -17,8 +17,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** PostgreSQL only: the pool itself, for what needs its own connection (realtime fan-out). */
-  pool?: pg.Pool;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -61,7 +59,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return {
     db,
     kind: 'postgres',
-    pool,
     async migrate() {
       // Several processes may start at once; the advisory lock lets one migrate at a time.
       const lock = await pool.connect();

@@ -3,7 +3,7 @@ import type { Notification } from '@hafla/shared/notifications/notifications';
 import { NOTIFICATION_EVENT, TOKEN_EXPIRED_EVENT } from '@hafla/shared/notifications/notifications';
 import { isLanguage, LANGUAGES, negotiateLanguage, type Language } from '@hafla/shared/common/i18n';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import { verifyAccessToken } from '../lib/tokens';
 
@@ -30,8 +30,8 @@ export interface Realtime {
 export interface RealtimePluginOptions {
   jwtSecret: string;
   corsOrigins: string[];
-  /** PostgreSQL's pool: pushes cross processes through LISTEN/NOTIFY. Absent (PGlite): in-process. */
-  pool?: pg.Pool;
+  /** PostgreSQL: pushes cross processes through LISTEN/NOTIFY. Absent (PGlite): in-process. */
+  databaseUrl?: string;
 }
 
 /** To a user's sockets. */
@@ -60,7 +60,13 @@ function channelOf(userId: string, language: Language): string {
  * expires (after a `token_expired` event), so the client reconnects with a fresh one.
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
-  async (app, { jwtSecret, corsOrigins, pool }) => {
+  async (app, { jwtSecret, corsOrigins, databaseUrl }) => {
+    // A pool of its own: the adapter keeps one connection checked out for LISTEN, which must
+    // neither count against the API's pool nor keep that pool from closing.
+    const pool = databaseUrl
+      ? new pg.Pool({ connectionString: databaseUrl, max: 3, application_name: 'hafla-realtime' })
+      : null;
+    pool?.on('error', (error) => app.log.warn({ err: error }, 'realtime database connection lost'));
     const io = new Server<object, ServerToClientEvents, ServerSideEvents>(app.server, {
       path: '/socket.io/',
       serveClient: false,
@@ -129,12 +135,12 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       localConnections: () => io.of('/').sockets.size,
     });
 
-    // Before the HTTP server closes: open sockets would hold it, and the adapter's listening
-    // connection must return to the pool before the pool ends.
+    // Before the HTTP server closes: open sockets would hold it.
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);
       io.of('/').adapter.close();
       io.engine.close();
+      await pool?.end();
     });
   },
   { name: 'realtime' },
