@@ -130,7 +130,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       push(deliveries) {
         if (deliveries.length === 0) return;
         deliverHere(deliveries);
-        io.serverSideEmit('deliveries', deliveries);
+        // One process (PGlite) has no one else to tell.
+        if (pool) io.serverSideEmit('deliveries', deliveries);
       },
       localConnections: () => io.of('/').sockets.size,
     });
