@@ -42,6 +42,9 @@ const order = (fixture: EventFixture, slot = 0, quantity = 1): BookRequest => ({
   items: [{ ticket_category: fixture.ticket_categories[0]!.id, quantity }],
 });
 
+/** Text without the Unicode isolates that set names apart. */
+const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
 async function list(account: Account, query = '', language: 'en' | 'ar' = 'en') {
   const response = await ctx.app.inject({
     method: 'GET',
@@ -107,7 +110,7 @@ describe('notifications written with the change they announce', () => {
       value: concert.event.id,
       extra_data: { event: concert.event.id, booking: booking.id },
     });
-    expect(theirs.results[0]!.content).toMatch(/2 tickets for Oud by the sea · SAR\s?100(\.00)?/);
+    expect(plain(theirs.results[0]!.content)).toMatch(/2 tickets for Oud by the sea · SAR\s?100(\.00)?/);
   });
 
   it('a hold that is never paid notifies no one', async () => {
@@ -136,7 +139,7 @@ describe('notifications written with the change they announce', () => {
       value: booking.tickets[0]!.id,
       extra_data: { booking: booking.id },
     });
-    expect(latest!.content).toMatch(/SAR\s?50(\.00)? for Oud by the sea/);
+    expect(plain(latest!.content)).toMatch(/SAR\s?50(\.00)? for Oud by the sea/);
   });
 });
 
@@ -355,7 +358,9 @@ describe('fan-outs to ticket holders and followers', () => {
         value: show.event.id,
         title: 'Venue changed',
       });
-      expect(latest!.content).toBe('Desert lights is now at King Fahd Hall.');
+      expect(latest!.content).toBe(
+        '\u2068Desert lights\u2069 is now at \u2068King Fahd Hall\u2069.',
+      );
     }
     expect(await kinds(holdOnly)).not.toContain('event_changed');
     expect(await kinds(other)).not.toContain('event_changed');
@@ -436,7 +441,9 @@ describe('fan-outs to ticket holders and followers', () => {
       claimed_until: new Date(Date.now() - 1_000),
     });
     await ctx.app.notifier.runFanouts();
-    expect((await list(reader)).results[0]!.content).toBe('Night market is now at Old Town.');
+    expect(plain((await list(reader)).results[0]!.content)).toBe(
+      'Night market is now at Old Town.',
+    );
   });
 
   it('publishing reaches the organizer’s followers', async () => {
@@ -452,9 +459,9 @@ describe('fan-outs to ticket holders and followers', () => {
       kind: 'event_published',
       type: 'event',
       value: fixture.event.id,
-      title: 'New from Oud Nights',
-      content: 'Oud Nights published Poetry evening.',
     });
+    expect(plain(latest!.title)).toBe('New from Oud Nights');
+    expect(plain(latest!.content)).toBe('Oud Nights published Poetry evening.');
     expect(await kinds(other)).not.toContain('event_published');
   });
 
@@ -474,7 +481,7 @@ describe('fan-outs to ticket holders and followers', () => {
     expect(latest).toMatchObject({
       kind: 'new_review',
       value: fixture.event.id,
-      content: 'Jazz brunch was rated 4 out of 5.',
     });
+    expect(plain(latest!.content)).toBe('Jazz brunch was rated 4 out of 5.');
   });
 });

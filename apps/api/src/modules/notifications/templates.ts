@@ -149,7 +149,22 @@ const renderers: Record<NotificationKind, Renderer> = {
         },
 };
 
+/**
+ * Names typed by people (an event's title, an organizer, a venue) may be in either script: each
+ * is set in Unicode isolates (FSI … PDI), so an Arabic title keeps an English sentence in order
+ * and the other way round, wherever the text is shown.
+ */
+const isolate = (text: string) => (text ? `\u2068${text}\u2069` : text);
+
 /** The title and content of a notification in the reader's language. */
 export function renderNotification(source: NotificationSource, language: Language): Rendered {
-  return renderers[source.kind](source, language);
+  const { event, params } = source;
+  return renderers[source.kind](
+    {
+      ...source,
+      event: { ...event, title: isolate(event.title), organizer: isolate(event.organizer) },
+      params: 'venue' in params ? { ...params, venue: isolate(String(params.venue)) } : params,
+    },
+    language,
+  );
 }
