@@ -1,9 +1,10 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_INPUT_PROPS } from '../../components/search-input-props';
+import { SEARCH_FIELD_ATTRIBUTES } from '../../components/search-input-props';
+import classes from './search-form.module.css';
 
 export function buildEventSearchPath(search: string): string {
   const term = search.trim();
@@ -28,8 +29,10 @@ export function SearchForm({ className }: SearchFormProps) {
   return (
     <form role="search" className={className} onSubmit={submitSearch}>
       <Group gap="xs" wrap="nowrap">
-        <TextInput
-          {...SEARCH_INPUT_PROPS}
+        {/* A plain input styled as Mantine's (search-form.module.css), to keep it out of the entry. */}
+        <input
+          {...SEARCH_FIELD_ATTRIBUTES}
+          className={classes.field}
           aria-label={t('header.search.label')}
           placeholder={t('header.search.placeholder')}
           value={search}
