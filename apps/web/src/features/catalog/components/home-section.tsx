@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { useId } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronIcon } from '../../../components/icons';
@@ -11,13 +11,14 @@ export interface HomeSectionProps {
   /** Where "See all" leads: the events list with this section's filter. */
   seeAllPath?: string | null;
   children: ReactNode;
+  ref?: Ref<HTMLElement>;
 }
 
-export function HomeSection({ title, seeAllPath, children }: HomeSectionProps) {
+export function HomeSection({ title, seeAllPath, children, ref }: HomeSectionProps) {
   const { t } = useTranslation('catalog');
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={classes.section}>
+    <section ref={ref} aria-labelledby={headingId} className={classes.section}>
       <div className={classes.sectionHeader}>
         <Title order={2} id={headingId} className={classes.sectionTitle}>
           {title}

@@ -10,6 +10,7 @@ import {
   organizerId,
   user,
 } from '../../../test/fixtures';
+import { stubIntersectionObserver } from '../../../test/intersection-observer';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 
@@ -107,6 +108,81 @@ describe('home page', () => {
     expect(image.getAttribute('src')).toBe('/uploads/covers/7/0123456789abcdef0123-480w.webp');
   });
 
+  it('draws the sections below the first screen when they come near it', async () => {
+    const viewport = stubIntersectionObserver();
+    const { requests } = stubFetch(catalogRoutes);
+
+    renderApp('/');
+
+    // The fixture's first three sections (categories, a row, near you) come with the page.
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    expect(within(upcoming).getByRole('article')).toBeTruthy();
+    const near = screen.getByRole('region', { name: 'Near you' });
+    expect(await within(near).findByLabelText('City')).toBeTruthy();
+    // The later ones show their heading and "See all" over a skeleton, and are watched.
+    const music = screen.getByRole('region', { name: 'Music and concerts' });
+    const organizers = screen.getByRole('region', { name: 'Organizers to follow' });
+    expect(within(music).queryByRole('article')).toBeNull();
+    expect(within(music).getByRole('link', { name: /See all/ })).toBeTruthy();
+    expect(within(organizers).queryByRole('button')).toBeNull();
+    expect(viewport.observed()).toEqual(expect.arrayContaining([music, organizers]));
+    expect(viewport.observed()).not.toContain(upcoming);
+
+    viewport.scrollNear((target) => target === music);
+    expect(
+      within(music).getByRole('link', { name: 'Jazz in the Garden' }).getAttribute('href'),
+    ).toBe('/events/8');
+    expect(within(organizers).queryByRole('button')).toBeNull();
+    expect(viewport.observed()).not.toContain(music);
+
+    viewport.scrollNear((target) => target === organizers);
+    expect(
+      await within(organizers).findByRole('button', { name: 'Follow Nour Events' }),
+    ).toBeTruthy();
+    // Nothing was asked again for the sections drawn late.
+    expect(requests.filter((request) => request.url.pathname === '/api/v1/home')).toHaveLength(1);
+  });
+
+  it('loads the first row’s first cover at once and first, the others lazily', async () => {
+    const withCover = (id: number) => ({
+      ...eventSummary,
+      id,
+      cover: `/uploads/covers/${id}/0123456789abcdef0123.png`,
+      cover_thumbnails: [
+        { width: 480, url: `/uploads/covers/${id}/0123456789abcdef0123-480w.webp` },
+      ],
+    });
+    const viewport = stubIntersectionObserver();
+    stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/home': {
+        sections: home.sections.map((section) =>
+          section.kind === 'upcoming'
+            ? { ...section, events: [withCover(7), withCover(9)] }
+            : section.kind === 'category'
+              ? { ...section, events: [withCover(8)] }
+              : section,
+        ),
+      },
+    });
+
+    renderApp('/');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
+    const [first, second] = within(upcoming)
+      .getAllByRole('article')
+      .map((card) => card.querySelector('img')!);
+    expect(first!.getAttribute('loading')).toBe('eager');
+    expect(first!.getAttribute('fetchpriority')).toBe('high');
+    expect(second!.getAttribute('loading')).toBe('lazy');
+    expect(second!.hasAttribute('fetchpriority')).toBe(false);
+    const music = screen.getByRole('region', { name: 'Music and concerts' });
+    viewport.scrollNear((target) => target === music);
+    expect(within(music).getByRole('article').querySelector('img')!.getAttribute('loading')).toBe(
+      'lazy',
+    );
+  });
+
   it('asks a visitor who presses a heart to sign in first, and brings them back', async () => {
     stubFetch(catalogRoutes);
     const { router } = renderApp('/');
@@ -156,10 +232,12 @@ describe('home page', () => {
         return jsonResponse({ organizer: organizerId, is_following: true, followers_count: 42 });
       },
     });
+    const viewport = stubIntersectionObserver();
     signInAs(user);
     renderApp('/');
 
     const organizers = await screen.findByRole('region', { name: 'Organizers to follow' });
+    viewport.scrollNear((target) => target === organizers);
     const follow = await within(organizers).findByRole('button', { name: 'Follow Nour Events' });
     expect(follow.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(follow);

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category } from '@hafla/shared/catalog/categories';
@@ -7,6 +7,7 @@ import type { HomeSectionContent } from '@hafla/shared/events/home';
 import { QueryError } from '../../../components/query-error';
 import { loadI18nNamespace } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { datePresetRange, eventsPath } from '../../events/api/events-path';
 import { useCategories } from '../api/get-categories';
 import { useHome } from '../api/get-home';
@@ -73,39 +74,94 @@ function CategoriesSection({ title }: { title: string }) {
   );
 }
 
-function HomeSections({ sections }: { sections: readonly HomeSectionContent[] }) {
-  const { data: categories } = useCategories();
-  return sections.map((section) => {
-    switch (section.kind) {
-      case 'categories':
-        return <CategoriesSection key={section.id} title={section.title} />;
-      case 'near_me':
-        return (
-          <Suspense key={section.id} fallback={<EventRowSkeleton />}>
-            <NearMeSection title={section.title} />
-          </Suspense>
-        );
-      case 'organizers':
-        return section.organizers.length === 0 ? null : (
-          <HomeSection key={section.id} title={section.title}>
+/** Sections drawn with the page; the ones after them are drawn when scrolled near. */
+const FIRST_SCREEN_SECTIONS = 3;
+
+const isShown = (section: HomeSectionContent) => {
+  switch (section.kind) {
+    case 'categories':
+    case 'near_me':
+      return true;
+    case 'organizers':
+      return section.organizers.length > 0;
+    default:
+      // An empty row says nothing: a quiet week simply shows fewer sections.
+      return section.events.length > 0;
+  }
+};
+
+interface HomeSectionViewProps {
+  section: HomeSectionContent;
+  categories: readonly Category[];
+  isFirstScreen: boolean;
+  isFirstRow: boolean;
+}
+
+/**
+ * One section. Below the first screen a section shows its heading over a skeleton until it
+ * comes near the viewport: the first screen (the largest paint) then does not wait for cards,
+ * code and images nobody sees yet.
+ */
+function HomeSectionView({ section, categories, isFirstScreen, isFirstRow }: HomeSectionViewProps) {
+  const ref = useRef<HTMLElement>(null);
+  const isNear = useNearViewport(ref, isFirstScreen);
+  switch (section.kind) {
+    case 'categories':
+      return <CategoriesSection title={section.title} />;
+    case 'near_me': {
+      const shell = (
+        <HomeSection ref={ref} title={section.title}>
+          <EventRowSkeleton />
+        </HomeSection>
+      );
+      return isNear ? (
+        <Suspense fallback={shell}>
+          <NearMeSection title={section.title} />
+        </Suspense>
+      ) : (
+        shell
+      );
+    }
+    case 'organizers':
+      return (
+        <HomeSection ref={ref} title={section.title}>
+          {isNear ? (
             <Suspense fallback={<EventRowSkeleton />}>
               <OrganizerRow organizers={section.organizers} />
             </Suspense>
-          </HomeSection>
-        );
-      default:
-        // An empty row says nothing: a quiet week simply shows fewer sections.
-        return section.events.length === 0 ? null : (
-          <HomeSection
-            key={section.id}
-            title={section.title}
-            seeAllPath={seeAllPath(section, categories?.results ?? [])}
-          >
-            <EventRow events={section.events} />
-          </HomeSection>
-        );
-    }
-  });
+          ) : (
+            <EventRowSkeleton />
+          )}
+        </HomeSection>
+      );
+    default:
+      return (
+        <HomeSection ref={ref} title={section.title} seeAllPath={seeAllPath(section, categories)}>
+          {isNear ? (
+            <EventRow events={section.events} priorityCount={isFirstRow ? 1 : 0} />
+          ) : (
+            <EventRowSkeleton />
+          )}
+        </HomeSection>
+      );
+  }
+}
+
+function HomeSections({ sections }: { sections: readonly HomeSectionContent[] }) {
+  const { data: categories } = useCategories();
+  const shown = sections.filter(isShown);
+  const firstRow = shown.find(
+    (section) => !['categories', 'near_me', 'organizers'].includes(section.kind),
+  );
+  return shown.map((section, index) => (
+    <HomeSectionView
+      key={section.id}
+      section={section}
+      categories={categories?.results ?? []}
+      isFirstScreen={index < FIRST_SCREEN_SECTIONS}
+      isFirstRow={section === firstRow}
+    />
+  ));
 }
 
 export function HomePage() {
