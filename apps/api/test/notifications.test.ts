@@ -110,7 +110,9 @@ describe('notifications written with the change they announce', () => {
       value: concert.event.id,
       extra_data: { event: concert.event.id, booking: booking.id },
     });
-    expect(plain(theirs.results[0]!.content)).toMatch(/2 tickets for Oud by the sea · SAR\s?100(\.00)?/);
+    expect(plain(theirs.results[0]!.content)).toMatch(
+      /2 tickets for Oud by the sea · SAR\s?100(\.00)?/,
+    );
   });
 
   it('a hold that is never paid notifies no one', async () => {
