@@ -125,10 +125,12 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       }
     };
     io.on('deliveries', deliverHere);
+    let closing = false;
 
     app.decorate<Realtime>('realtime', {
       push(deliveries) {
-        if (deliveries.length === 0) return;
+        // Shutting down: the sockets are gone and their clients refetch when they reconnect.
+        if (closing || deliveries.length === 0) return;
         deliverHere(deliveries);
         // One process (PGlite) has no one else to tell.
         if (pool) io.serverSideEmit('deliveries', deliveries);
@@ -138,6 +140,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
 
     // Before the HTTP server closes: open sockets would hold it.
     app.addHook('preClose', async () => {
+      closing = true;
       io.local.disconnectSockets(true);
       io.of('/').adapter.close();
       io.engine.close();
