@@ -1,63 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { signIn } from './account-steps';
+import { ATTENDEE, bookAndPay, callApi, DEMO_PASSWORD, logIn, publishEvent } from './api-steps';
 import { expect, Mailbox, test } from './mailbox';
 
-const DEMO_PASSWORD = 'hafla-demo-2026';
-const ATTENDEE = 'attendee@hafla.test';
 const ORGANIZER_PASSWORD = 'a-long-e2e-password-2026';
-const SUCCEEDING_CARD = '4242424242424242';
 /** PRODUCT.md section 8: the toast comes at once, the ticket list 2 seconds after it. */
 const TOAST_WITHIN_MS = 2_000;
 const REFETCH_AFTER_MS = 2_000;
 
-/** One API call as a signed-in account; answers the parsed body of a 2xx. */
-async function callApi<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  data?: object,
-): Promise<T> {
-  const response = await request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface Account {
-  token: string;
-}
-
-async function logIn(
-  request: APIRequestContext,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<Account> {
-  const response = await request.post('/auth/login/', { data: { email, password } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return { token: ((await response.json()) as { access: string }).access };
-}
-
-/** ISO instant `days` from now, on a whole hour. */
-function inDays(days: number, hours = 0): string {
-  const at = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
-  at.setUTCMinutes(0, 0, 0);
-  return at.toISOString();
-}
-
-interface PublishedEvent {
-  id: number;
-  title: string;
-  slot: number;
-  category: number;
-}
-
-interface Organizer extends Account {
+interface Organizer {
   email: string;
+  token: string;
 }
 
 /**
@@ -81,71 +35,7 @@ async function registerOrganizer(request: APIRequestContext, mailbox: Mailbox): 
     user_type: 'organizer',
     organization_name: `Lantern Events ${email.slice(7, 15)}`,
   });
-  return { email, ...(await logIn(request, email, ORGANIZER_PASSWORD)) };
-}
-
-/** The organizer publishes an event of its own, at a venue in Riyadh. */
-async function publishEvent(
-  request: APIRequestContext,
-  organizer: string,
-): Promise<PublishedEvent> {
-  const [categories, types] = await Promise.all([
-    callApi<{ results: Array<{ id: number }> }>(request, organizer, 'GET', '/api/v1/categories/'),
-    callApi<{ results: Array<{ id: number }> }>(request, organizer, 'GET', '/api/v1/event_types/'),
-  ]);
-  const title = `Notifications journey ${randomUUID().slice(0, 8)}`;
-  const event = await callApi<{ id: number }>(request, organizer, 'POST', '/api/v1/events/', {
-    title,
-    description: 'An evening to test notifications end to end.',
-    category: categories.results[0]!.id,
-    event_type: types.results[0]!.id,
-    venue_name: 'King Fahd Cultural Centre',
-    address: 'Riyadh',
-    latitude: 24.6877,
-    longitude: 46.7219,
-    is_online: false,
-    online_url: null,
-    timezone: 'Asia/Riyadh',
-    currency: 'SAR',
-    requires_approval: false,
-    max_tickets_per_order: 10,
-    refund_policy: { refundable_until_hours: 24, refund_percentage: 100 },
-  });
-  const slot = await callApi<{ id: number }>(request, organizer, 'POST', '/api/v1/event_dates/', {
-    event: event.id,
-    start: inDays(12),
-    end: inDays(12, 3),
-  });
-  const category = await callApi<{ id: number }>(
-    request,
-    organizer,
-    'POST',
-    '/api/v1/ticket/create/',
-    { event: event.id, name: 'General', price: 5000, quantity: 50 },
-  );
-  await callApi(request, organizer, 'PATCH', `/api/v1/events/${event.id}/`, {
-    status: 'published',
-  });
-  return { id: event.id, title, slot: slot.id, category: category.id };
-}
-
-/** The demo attendee books one ticket and pays with the sandbox card. */
-async function bookOneTicket(request: APIRequestContext, attendee: string, event: PublishedEvent) {
-  const booking = await callApi<{ id: number }>(
-    request,
-    attendee,
-    'POST',
-    '/api/v1/tickets/book/',
-    {
-      event: event.id,
-      event_date: event.slot,
-      items: [{ ticket_category: event.category, quantity: 1 }],
-    },
-  );
-  await callApi(request, attendee, 'POST', '/api/v1/payment/pay/', {
-    booking: booking.id,
-    payment_method: SUCCEEDING_CARD,
-  });
+  return { email, token: await logIn(request, email, ORGANIZER_PASSWORD) };
 }
 
 interface NotificationPage {
@@ -236,11 +126,16 @@ test.describe('realtime notifications', () => {
   }) => {
     test.setTimeout(120_000);
     const organizerAccount = await registerOrganizer(request, mailbox);
-    const attendeeAccount = await logIn(request, ATTENDEE);
-    const event = await publishEvent(request, organizerAccount.token);
-    await bookOneTicket(request, attendeeAccount.token, event);
+    const attendeeToken = await logIn(request, ATTENDEE);
+    const event = await publishEvent(request, organizerAccount.token, {
+      journey: 'Notifications',
+      days: 12,
+      price: 5000,
+      refundPercentage: 100,
+    });
+    await bookAndPay(request, attendeeToken, event, 1);
     // What the setup announces has arrived before the page opens, so it is not pushed to it.
-    await waitForNotification(request, attendeeAccount.token, 'booking_confirmed', event.id);
+    await waitForNotification(request, attendeeToken, 'booking_confirmed', event.id);
 
     const attendee = await signedInPage(browser, ATTENDEE, DEMO_PASSWORD);
     const organizer = await signedInPage(browser, organizerAccount.email, ORGANIZER_PASSWORD);
@@ -255,7 +150,7 @@ test.describe('realtime notifications', () => {
     const main = attendee.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(event.title);
     await expect(main.getByText('King Fahd Cultural Centre', { exact: true })).toBeVisible();
-    const before = await settledBellCount(attendee, request, attendeeAccount.token);
+    const before = await settledBellCount(attendee, request, attendeeToken);
     expect(ticketLists).toHaveLength(1);
 
     // The organizer's own edit flow: a new venue name, saved.
@@ -281,7 +176,7 @@ test.describe('realtime notifications', () => {
       `\u2068${event.title}\u2069 is now at \u2068Roman Theatre\u2069.`,
     );
     await expect(toast).toHaveAttribute('href', `/events/${event.id}`);
-    expect(await unseenCount(request, attendeeAccount.token)).toBe(before + 1);
+    expect(await unseenCount(request, attendeeToken)).toBe(before + 1);
     await expect(
       attendee
         .getByRole('banner')
@@ -314,15 +209,20 @@ test.describe('realtime notifications', () => {
   }) => {
     test.setTimeout(90_000);
     const organizerAccount = await registerOrganizer(request, mailbox);
-    const attendeeAccount = await logIn(request, ATTENDEE);
-    const event = await publishEvent(request, organizerAccount.token);
+    const attendeeToken = await logIn(request, ATTENDEE);
+    const event = await publishEvent(request, organizerAccount.token, {
+      journey: 'Notifications',
+      days: 12,
+      price: 5000,
+      refundPercentage: 100,
+    });
 
     const organizer = await signedInPage(browser, organizerAccount.email, ORGANIZER_PASSWORD);
     await openWithRealtime(organizer, '/organizer/events');
     await expect(organizer.getByRole('heading', { level: 1 })).toBeVisible();
     const before = await settledBellCount(organizer, request, organizerAccount.token);
 
-    await bookOneTicket(request, attendeeAccount.token, event);
+    await bookAndPay(request, attendeeToken, event, 1);
 
     const toast = toasts(organizer).getByRole('link', { name: /New booking/ });
     await expect(toast).toBeVisible({ timeout: 5_000 });
