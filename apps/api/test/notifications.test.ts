@@ -440,12 +440,20 @@ describe('fan-outs to ticket holders and followers', () => {
       audience: 'holders',
       event_id: fixture.event.id,
       params: { change: 'venue', venue: 'Old Town' },
+      created_at: new Date(Date.now() - 60_000),
       claimed_until: new Date(Date.now() - 1_000),
     });
+    // A hold let go after the fan-out was queued counts for nothing: its tickets were never issued.
+    const letGo = await createAttendee(ctx);
+    const hold = await holdTickets(ctx, letGo.auth, order(fixture));
+    expect(
+      (await send(ctx, letGo.auth, 'POST', `/api/v1/bookings/${hold.id}/cancel/`)).statusCode,
+    ).toBe(200);
     await ctx.app.notifier.runFanouts();
     expect(plain((await list(reader)).results[0]!.content)).toBe(
       'Night market is now at Old Town.',
     );
+    expect((await list(letGo)).count).toBe(0);
   });
 
   it('publishing reaches the organizer’s followers', async () => {

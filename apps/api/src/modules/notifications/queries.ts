@@ -135,8 +135,9 @@ const HOLDING = sql`('valid', 'pending_approval', 'checked_in')`;
 
 /**
  * Writes the fan-out's notifications in one statement and marks it done in the same
- * transaction, so it happens once even if two processes ran it. Holders are those holding a
- * ticket when the job was queued (tickets an event's cancellation refunded since still count).
+ * transaction, so it happens once even if two processes ran it. Holders are those holding an
+ * issued ticket when the job was queued: tickets the cancellation's own refunds cancelled since
+ * still count; a hold that was never paid (its tickets cancelled when it was let go) does not.
  */
 export async function deliverFanout(db: Db, job: FanoutRow): Promise<Array<{ id: number }>> {
   return db.transaction(async (tx) => {
@@ -148,10 +149,13 @@ export async function deliverFanout(db: Db, job: FanoutRow): Promise<Array<{ id:
                join ${events} e on e.id = ${job.event_id}
               where f.organizer_id = e.organizer_id`
         : sql`select distinct t.user_id from tickets t
-               where t.event_id = ${job.event_id}
-                 and (${job.event_date_id}::int is null or t.event_date_id = ${job.event_date_id})
-                 and (t.status in ${HOLDING}
-                      or (t.status in ('refunded', 'cancelled') and t.updated_at >= ${job.created_at.toISOString()}::timestamptz))`;
+               join bookings b on b.id = t.booking_id
+              where t.event_id = ${job.event_id}
+                and (${job.event_date_id}::int is null or t.event_date_id = ${job.event_date_id})
+                and b.confirmed_at is not null
+                and (t.status in ${HOLDING}
+                     or (t.status in ('refunded', 'cancelled')
+                         and t.updated_at >= ${job.created_at.toISOString()}::timestamptz))`;
     const inserted = rowsOf<{ id: number }>(
       await tx.execute(sql`
         insert into ${notifications} (user_id, kind, type, value, event_id, event_date_id, params)
