@@ -40,6 +40,14 @@ interface ServerToClientEvents {
   [TOKEN_EXPIRED_EVENT]: () => void;
 }
 
+/** What a connection is known by once its token is verified. */
+interface SocketData {
+  userId: string;
+  language: Language;
+  /** Seconds since the epoch, from the token. */
+  expiresAt: number | undefined;
+}
+
 /** Between API processes: a batch of deliveries, each process emitting to its own sockets. */
 interface ServerSideEvents {
   deliveries: (deliveries: Delivery[]) => void;
@@ -67,7 +75,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       ? new pg.Pool({ connectionString: databaseUrl, max: 3, application_name: 'hafla-realtime' })
       : null;
     pool?.on('error', (error) => app.log.warn({ err: error }, 'realtime database connection lost'));
-    const io = new Server<object, ServerToClientEvents, ServerSideEvents>(app.server, {
+    const io = new Server<object, ServerToClientEvents, ServerSideEvents, SocketData>(app.server, {
       path: '/socket.io/',
       serveClient: false,
       cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
@@ -102,9 +110,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     });
 
     io.on('connection', (socket) => {
-      const userId = socket.data.userId as string;
-      void socket.join(channelOf(userId, socket.data.language as Language));
-      const expiresAt = socket.data.expiresAt as number | undefined;
+      const { userId, language, expiresAt } = socket.data;
+      void socket.join(channelOf(userId, language));
       if (expiresAt !== undefined) {
         const timer = setTimeout(
           () => {

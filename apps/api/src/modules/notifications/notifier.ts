@@ -7,6 +7,7 @@ import { renderNoticeMail } from '../../lib/mail/templates';
 import type { Realtime } from '../../plugins/realtime';
 import * as queries from './queries';
 import { toNotification } from './service';
+import { eventLinkLabel } from './templates';
 
 /** Kinds that are also emailed (confirmations and refunds are mailed with their PDFs by tickets). */
 const EMAILED = new Set(['event_cancelled']);
@@ -73,11 +74,12 @@ export class Notifier {
         })),
       );
       for (const row of rows) {
-        const notification = toNotification(row, row.language as Language);
+        const language = row.language as Language;
+        const notification = toNotification(row, language);
         if (!EMAILED.has(notification.kind) || !row.email) continue;
         const link = this.deps.publicUrl
           ? {
-              label: row.language === 'ar' ? 'عرض الفعالية' : 'See the event',
+              label: eventLinkLabel(language),
               url: new URL(
                 `/events/${notification.extra_data.event}`,
                 this.deps.publicUrl,
@@ -86,7 +88,7 @@ export class Notifier {
           : undefined;
         this.deps.mailer.sendLater({
           to: row.email,
-          ...renderNoticeMail(row.language as Language, { ...notification, link }),
+          ...renderNoticeMail(language, { ...notification, link }),
           tag: `notification-${notification.kind}`,
         });
       }

@@ -10,23 +10,19 @@ import { rowsOf } from '../../lib/db-rows';
 const recipient = alias(users, 'recipient');
 const organizer = alias(users, 'organizer');
 
-/** A stored notification with what rendering it needs: its event now and its reader's language. */
+/**
+ * A stored notification with what rendering it needs: its event and organizer as they are now,
+ * and its reader's language and address.
+ */
 const renderable = {
   notification: notifications,
   title: events.title,
   timezone: events.timezone,
-  organizer: sql<string>`coalesce(nullif(${organizer.organization_name}, ''), trim(${organizer.first_name} || ' ' || ${organizer.last_name}))`,
+  organization_name: organizer.organization_name,
+  first_name: organizer.first_name,
+  last_name: organizer.last_name,
   language: recipient.language,
   email: recipient.email,
-};
-
-export type RenderableRow = {
-  notification: typeof notifications.$inferSelect;
-  title: string;
-  timezone: string;
-  organizer: string;
-  language: string;
-  email: string;
 };
 
 function selectRenderable(db: Db) {
@@ -45,13 +41,15 @@ function ofUser(userId: string, seen: boolean | undefined): SQL | undefined {
   );
 }
 
+export type RenderableRow = Awaited<ReturnType<typeof listPage>>[number];
+
 export async function listPage(
   db: Db,
   userId: string,
   seen: boolean | undefined,
   limit: number,
   offset: number,
-): Promise<RenderableRow[]> {
+) {
   return selectRenderable(db)
     .where(ofUser(userId, seen))
     .orderBy(desc(notifications.created_at), desc(notifications.id))
@@ -80,7 +78,7 @@ export async function unseenCount(db: Db, userId: string): Promise<number> {
   return (await counts(db, userId, false)).unseen;
 }
 
-export async function findOwn(db: Db, userId: string, id: number): Promise<RenderableRow | null> {
+export async function findOwn(db: Db, userId: string, id: number) {
   const [row] = await selectRenderable(db).where(
     and(eq(notifications.id, id), eq(notifications.user_id, userId)),
   );
@@ -105,7 +103,7 @@ export async function markAllSeen(db: Db, userId: string): Promise<number> {
   return updated.length;
 }
 
-export async function loadForPush(db: Db, ids: number[]): Promise<RenderableRow[]> {
+export async function loadForPush(db: Db, ids: number[]) {
   return selectRenderable(db).where(inArray(notifications.id, ids));
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@hafla/shared/notifications/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { organizerName } from '../social/organizer-cards';
 import * as queries from './queries';
 import { renderNotification } from './templates';
 
@@ -18,7 +19,7 @@ export function toNotification(row: queries.RenderableRow, language: Language): 
     {
       kind: n.kind as NotificationKind,
       params: n.params,
-      event: { title: row.title, timezone: row.timezone, organizer: row.organizer },
+      event: { title: row.title, timezone: row.timezone, organizer: organizerName(row) },
     },
     language,
   );

@@ -168,3 +168,8 @@ export function renderNotification(source: NotificationSource, language: Languag
     language,
   );
 }
+
+/** The label of an emailed notification's link to its event. */
+export function eventLinkLabel(language: Language): string {
+  return language === 'ar' ? 'عرض الفعالية' : 'See the event';
+}
