@@ -40,6 +40,7 @@ import {
 } from './lib/booking-fixtures.mjs';
 import { pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
+import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
@@ -75,26 +76,7 @@ const PGBENCH_SCRIPT = path.join(ROOT, 'bench', 'lib', 'booking-pgbench.sql');
 const MAX_CONNECTIONS = Math.max(...CONNECTIONS);
 
 // Resources to release, last first, on success, failure or Ctrl-C.
-const cleanups = [];
-let cleaning;
-function cleanUp() {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      try {
-        await cleanups.pop()();
-      } catch (error) {
-        console.error('cleanup:', error instanceof Error ? error.message : error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the API and dropping the database…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { add: releaseLater, cleanUp } = exitCleanups('stopping the API and dropping the database…');
 
 /** Waits until the API answers /readyz fast again: what a run left queued has drained. */
 async function settle(url) {
@@ -225,7 +207,7 @@ async function main() {
     );
 
   const database = await createBenchDatabase(ADMIN_URL);
-  cleanups.push(() => database.drop());
+  releaseLater(() => database.drop());
   console.log(`Database ${database.name} (dropped at the end)`);
 
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -242,12 +224,12 @@ async function main() {
       LOG_LEVEL: 'warn',
     },
   });
-  cleanups.push(() => api.stop());
+  releaseLater(() => api.stop());
   console.log(`API ready on ${api.url} (migrated and seeded), pids ${api.pids.join(', ')}`);
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  cleanups.push(() => client.end());
+  releaseLater(() => client.end());
   const postgres = (await client.query('SHOW server_version')).rows[0].server_version;
 
   const fixturesStarted = performance.now();

@@ -28,6 +28,7 @@ import {
   insertEvent,
   insertOrganizer,
 } from './lib/booking-fixtures.mjs';
+import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
 
@@ -160,14 +161,17 @@ async function round(url, client, secret, organizerToken, number) {
   };
 }
 
+// Resources to release, last first, on success, failure or Ctrl-C.
+const { add: releaseLater, cleanUp } = exitCleanups('stopping the API and dropping the database…');
+
 async function main() {
   const database = await createBenchDatabase(ADMIN_URL);
+  releaseLater(() => database.drop());
   const secret = randomBytes(32).toString('hex');
   const port = await freePort();
-  let api;
   const client = new pg.Client({ connectionString: database.url });
   try {
-    api = await startApi({
+    const api = await startApi({
       processes: PROCESSES,
       port,
       env: {
@@ -177,7 +181,9 @@ async function main() {
         SEED_DEMO: 'false',
       },
     });
+    releaseLater(() => api.stop());
     await client.connect();
+    releaseLater(() => client.end());
     await insertOrganizer(client);
     await insertBuyers(client, SOCKETS * ROUNDS);
     const {
@@ -231,9 +237,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await client.end().catch(() => undefined);
-    await api?.stop();
-    await database.drop();
+    await cleanUp();
   }
 }
 

@@ -20,6 +20,7 @@ import { discoveryQueries } from './lib/discovery-sql.mjs';
 import { explainSummary } from './lib/explain.mjs';
 import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
+import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
 
@@ -36,26 +37,9 @@ const SEARCH_EN = ['jazz', 'coffee', 'padel', 'calligraphy'];
 const SEARCH_AR = ['مسرح', 'قهوة', 'البادل', 'الخط'];
 
 // Resources to release, last first, on success, failure or Ctrl-C.
-const cleanups = [];
-let cleaning;
-function cleanUp() {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      try {
-        await cleanups.pop()();
-      } catch (error) {
-        console.error('cleanup:', error instanceof Error ? error.message : error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers and dropping the database…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { add: releaseLater, cleanUp } = exitCleanups(
+  'stopping the servers and dropping the database…',
+);
 
 async function startBareServer() {
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bare-server.mjs')], {
@@ -238,22 +222,22 @@ async function main() {
         'other work competes with the servers, so the figures (the ceiling too) will be low and noisy.',
     );
   const database = await createBenchDatabase(ADMIN_URL);
-  cleanups.push(() => database.drop());
+  releaseLater(() => database.drop());
   console.log(`Database ${database.name} (dropped at the end)`);
 
   const bare = await startBareServer();
-  cleanups.push(() => bare.stop());
+  releaseLater(() => bare.stop());
 
   const app = await startApp({
     port: await freePort(),
     env: { DATABASE_URL: database.url, SEED_DEMO: 'true', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
   });
-  cleanups.push(() => app.stop());
+  releaseLater(() => app.stop());
   console.log(`API ready on ${app.url} (migrated and seeded)`);
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  cleanups.push(() => client.end());
+  releaseLater(() => client.end());
   const postgres = (await client.query('SHOW server_version')).rows[0].server_version;
   const seeded = await seedEvents(client, { events: EVENTS });
   console.log(
