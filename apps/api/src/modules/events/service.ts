@@ -4,6 +4,7 @@ import type {
   EventCreateRequest,
   EventListQuery,
   EventsPublishedThisMonth,
+  EventStatus,
   EventUpdateRequest,
 } from '@hafla/shared/events/events';
 import type { Db } from '../../db/client';
@@ -264,8 +265,8 @@ export async function updateEvent(
  */
 function announcementOf(
   row: EventRow,
-  current: string,
-  transition: string | null,
+  current: EventStatus,
+  transition: EventStatus | null,
   fields: EventFields,
 ): Fanout | null {
   if (transition === 'published') {
