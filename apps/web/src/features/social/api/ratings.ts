@@ -10,7 +10,6 @@ import type { Page } from '@hafla/shared/common/pagination';
 import type {
   Rating,
   RatingCreateRequest,
-  RatingSummary,
   RatingUpdateRequest,
 } from '@hafla/shared/social/ratings';
 import { apiClient } from '../../../lib/api-client';
@@ -23,8 +22,6 @@ export type RatingSubject = { event: number } | { organizer: string };
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-/** The highest star; the API takes whole stars from 1 to it. */
-export const MAX_STARS = 5;
 export const MAX_COMMENT_LENGTH = 2000;
 
 export function getRatings(
@@ -36,13 +33,6 @@ export function getRatings(
     query: { ...subject, ...window, mine: window.mine ? 'true' : undefined },
     signal,
   });
-}
-
-export function getRatingSummary(
-  subject: RatingSubject,
-  signal?: AbortSignal,
-): Promise<RatingSummary> {
-  return apiClient.get<RatingSummary>('/api/v1/rate_event/summary/', { query: subject, signal });
 }
 
 export function reviewsQueryOptions(subject: RatingSubject) {
@@ -61,18 +51,6 @@ export function reviewsQueryOptions(subject: RatingSubject) {
 
 export function useReviews(subject: RatingSubject) {
   return useInfiniteQuery(reviewsQueryOptions(subject));
-}
-
-export function ratingSummaryQueryOptions(subject: RatingSubject) {
-  return queryOptions({
-    queryKey: socialKeys.ratingSummary(subject),
-    queryFn: ({ signal }) => getRatingSummary(subject, signal),
-    staleTime: 60_000,
-  });
-}
-
-export function useRatingSummary(subject: RatingSubject) {
-  return useQuery(ratingSummaryQueryOptions(subject));
 }
 
 /** The reader's own rating of an event, or null when they have not rated it. */

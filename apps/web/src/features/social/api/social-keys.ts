@@ -9,6 +9,5 @@ export const socialKeys = {
   /** Everything about ratings, which a new or changed rating makes stale. */
   allReviews: () => ['ratings'] as const,
   reviews: (subject: object) => ['ratings', 'list', subject] as const,
-  ratingSummary: (subject: object) => ['ratings', 'summary', subject] as const,
   ownRating: (eventId: number) => ['ratings', 'own', eventId] as const,
 };
