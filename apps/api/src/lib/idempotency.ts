@@ -71,8 +71,8 @@ const identity = (claim: IdempotencyClaim) =>
 
 type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
 
-/** Claims the key (true), or finds it taken (false) — waiting first for a twin still running. */
-export async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<boolean> {
+/** Claims the key (true), or finds it taken (false): by a twin still running or answered. */
+async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<boolean> {
   const [claimed] = await db
     .insert(idempotencyKeys)
     .values({
@@ -90,11 +90,7 @@ export async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<b
 export const storedAnswer = (result: unknown): Stored => ({ ok: result });
 
 /** Stores the answer to a claimed key. */
-export async function rememberKey(
-  db: Executor,
-  claim: IdempotencyClaim,
-  result: unknown,
-): Promise<void> {
+async function rememberKey(db: Executor, claim: IdempotencyClaim, result: unknown): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ response_status: 200, response_body: storedAnswer(result) })
