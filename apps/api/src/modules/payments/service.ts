@@ -10,7 +10,7 @@ import { eventDates, events, promoCodes } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { formatAmount } from '../../lib/money';
 import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
-import { readPlatformSettings } from '../../lib/platform-settings';
+import { readPlatformSettings, type PlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
@@ -302,14 +302,12 @@ async function precheckLapsed(
   }
 }
 
-type Settings = Awaited<ReturnType<typeof readPlatformSettings>>;
-
 /** Paid tickets become valid (or wait for the organizer's approval) and carry the platform's fee. */
 async function issueTickets(
   tx: Tx,
   bookingId: number,
   requiresApproval: boolean,
-  settings: Settings,
+  settings: PlatformSettings,
   now: Date,
 ): Promise<number[]> {
   const rows = await tx
@@ -380,7 +378,7 @@ async function appendSale(
   bookingId: number,
   organizerId: string,
   slotEnd: Date,
-  settings: Settings,
+  settings: PlatformSettings,
   now: Date,
 ): Promise<void> {
   const [sums] = await tx
