@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
-import { promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
+import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
 import type { Pipeline, Statement } from './pipeline';
 
@@ -30,21 +30,38 @@ export interface Line {
 /** Tickets of a user's bookings that count against the per-order allowance of a slot. */
 export const COUNTED_TICKETS = ['pending', 'pending_approval', 'valid', 'checked_in'];
 
+/** The user's tickets that count against a slot's allowance: paid ones and holds not lapsed. */
+const countedTicketsOf = (userId: string, now: Date) =>
+  and(
+    eq(tickets.user_id, userId),
+    inArray(tickets.status, COUNTED_TICKETS),
+    sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
+  );
+
 /** Tickets the user holds or bought for a slot, live holds only. */
 export async function ticketsHeldInSlot(db: Db | Tx, userId: string, slotId: number, now: Date) {
   const [row] = await db
     .select({ value: count() })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
-    .where(
-      and(
-        eq(tickets.user_id, userId),
-        eq(tickets.event_date_id, slotId),
-        inArray(tickets.status, COUNTED_TICKETS),
-        sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
-      ),
-    );
+    .where(and(countedTicketsOf(userId, now), eq(tickets.event_date_id, slotId)));
   return row?.value ?? 0;
+}
+
+/** `ticketsHeldInSlot` for every slot of an event at once, by slot id (none held: absent). */
+export async function ticketsHeldBySlot(
+  db: Db,
+  userId: string,
+  eventId: number,
+  now: Date,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ slot: tickets.event_date_id, value: count() })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+    .where(and(countedTicketsOf(userId, now), eq(tickets.event_id, eventId)))
+    .groupBy(tickets.event_date_id);
+  return new Map(rows.map((row) => [row.slot, row.value]));
 }
 
 const byCategory = (a: Line, b: Line) => a.ticket_category_id - b.ticket_category_id;
@@ -145,16 +162,45 @@ export async function unsell(tx: Tx, slotId: number, lines: Line[]): Promise<voi
   }
 }
 
+/**
+ * Tickets of holds in a slot's category that lapsed but are not yet released: still in `held`,
+ * yet free to sell. `slotId` and `categoryId` are values or the outer query's columns.
+ */
+const lapsedHeld = (slotId: SQL | number, categoryId: SQL | number, now: Date) => sql`coalesce((
+  select sum(bi.quantity) from ${bookingItems} bi join ${bookings} b on b.id = bi.booking_id
+   where b.status = 'pending' and b.expires_at <= ${now} and b.event_date_id = ${slotId}
+     and bi.ticket_category_id = ${categoryId}), 0)`;
+
 /** The read behind `availableIn`, for a pipelined transaction as well. */
 function availability(slotId: number, categoryId: number, now: Date) {
   return sql`
-    select greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) + coalesce((
-             select sum(bi.quantity) from ${bookingItems} bi join ${bookings} b on b.id = bi.booking_id
-              where b.status = 'pending' and b.expires_at <= ${now} and b.event_date_id = ${slotId}
-                and bi.ticket_category_id = c.id), 0))::int as available
+    select greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0)
+             + ${lapsedHeld(slotId, sql`c.id`, now)})::int as available
       from ${ticketCategories} c
       left join ${ticketInventory} i on i.ticket_category_id = c.id and i.event_date_id = ${slotId}
      where c.id = ${categoryId}`;
+}
+
+/**
+ * Tickets taken (sold, or held by holds that have not lapsed) in each slot still to start of an
+ * event, by slot and category; a pair never booked has none.
+ */
+export async function takenInEvent(
+  db: Db,
+  eventId: number,
+  now: Date,
+): Promise<(slotId: number, categoryId: number) => number> {
+  const lapsed = lapsedHeld(sql`i.event_date_id`, sql`i.ticket_category_id`, now);
+  const rows = rowsOf<{ event_date_id: number; ticket_category_id: number; taken: number }>(
+    await db.execute(sql`
+      select i.event_date_id, i.ticket_category_id, (i.sold + i.held - ${lapsed})::int as taken
+        from ${ticketInventory} i join ${eventDates} d on d.id = i.event_date_id
+       where d.event_id = ${eventId} and d.start_at > ${now}`),
+  );
+  const taken = new Map(
+    rows.map((row) => [`${row.event_date_id}:${row.ticket_category_id}`, row.taken]),
+  );
+  return (slotId, categoryId) => taken.get(`${slotId}:${categoryId}`) ?? 0;
 }
 
 /** Tickets of a category still free in a slot: quantity − sold − holds that have not lapsed. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type {
   Booking,
   BookingDay,
@@ -14,10 +14,9 @@ import { quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
-import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
-import { eventDates, events, ticketCategories, ticketInventory } from '../../db/schema/events';
+import { bookingItems, bookings } from '../../db/schema/bookings';
+import { eventDates, events, ticketCategories } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { rowsOf } from '../../lib/db-rows';
 import {
   earlierAnswer,
   findAnswer,
@@ -51,6 +50,8 @@ import {
   releaseHolds,
   releasePromoUses,
   SoldOut,
+  takenInEvent,
+  ticketsHeldBySlot,
   type Line,
   type Tx,
 } from './inventory';
@@ -121,7 +122,7 @@ export async function getEventBookingDetails(
   if (!summary) throw notFound();
 
   const bookable = eventStatusOf(event, now) === 'published';
-  const [slots, categories, availability, mine] = await Promise.all([
+  const [slots, categories, taken, held] = await Promise.all([
     deps.db
       .select()
       .from(eventDates)
@@ -132,37 +133,11 @@ export async function getEventBookingDetails(
       .from(ticketCategories)
       .where(eq(ticketCategories.event_id, eventId))
       .orderBy(asc(ticketCategories.position), asc(ticketCategories.id)),
-    deps.db.execute(sql`
-      select i.event_date_id, i.ticket_category_id,
-             (i.sold + i.held - coalesce((
-               select sum(bi.quantity) from ${bookingItems} bi join ${bookings} b on b.id = bi.booking_id
-                where b.status = 'pending' and b.expires_at <= ${now}
-                  and b.event_date_id = i.event_date_id and bi.ticket_category_id = i.ticket_category_id
-             ), 0))::int as taken
-        from ${ticketInventory} i join ${eventDates} d on d.id = i.event_date_id
-       where d.event_id = ${eventId} and d.start_at > ${now}`),
+    takenInEvent(deps.db, eventId, now),
     reader.userId
-      ? deps.db
-          .select({ slot: tickets.event_date_id, value: count() })
-          .from(tickets)
-          .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
-          .where(
-            and(
-              eq(tickets.user_id, reader.userId),
-              eq(tickets.event_id, eventId),
-              inArray(tickets.status, COUNTED_TICKETS),
-              sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
-            ),
-          )
-          .groupBy(tickets.event_date_id)
-      : Promise.resolve([]),
+      ? ticketsHeldBySlot(deps.db, reader.userId, eventId, now)
+      : new Map<number, number>(),
   ]);
-  const taken = new Map(
-    rowsOf<{ event_date_id: number; ticket_category_id: number; taken: number }>(availability).map(
-      (row) => [`${row.event_date_id}:${row.ticket_category_id}`, row.taken],
-    ),
-  );
-  const held = new Map(mine.map((row) => [row.slot, row.value]));
   const zone = event.timezone;
 
   const days: BookingDay[] = [];
@@ -174,10 +149,7 @@ export async function getEventBookingDetails(
       end: formatInZone(slot.end_at, zone),
       remaining_allowance: Math.max(0, event.max_tickets_per_order - (held.get(slot.id) ?? 0)),
       ticket_categories: categories.map((category) => {
-        const available = Math.max(
-          0,
-          category.quantity - (taken.get(`${slot.id}:${category.id}`) ?? 0),
-        );
+        const available = Math.max(0, category.quantity - taken(slot.id, category.id));
         return {
           id: category.id,
           name: category.name,
