@@ -12,6 +12,7 @@ import { CalendarIcon } from '../../../components/page-icons';
 import { NotFound } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { StepHeading } from '../../../components/steps';
 import { isApiError, isNotFoundError } from '../../../lib/api-client';
 import { loginPathFor } from '../../../lib/next-path';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -34,11 +35,10 @@ import type { HoldEndReason } from '../components/hold-ended';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { ReviewStep } from '../components/review-step';
-import { StepHeading } from '../components/step-heading';
 import { TicketsStep } from '../components/tickets-step';
 import classes from '../components/booking.module.css';
 import { fitCounters, periodRefusal } from '../lib/availability';
-import { formatBookingSearch } from '../lib/booking-search';
+import { BOOKING_STEPS, formatBookingSearch } from '../lib/booking-search';
 import type { BookingSearch, BookingStep, Counters } from '../lib/booking-search';
 import { useBookingSearch } from '../lib/use-booking-search';
 import type { SetBookingSearch } from '../lib/use-booking-search';
@@ -79,7 +79,11 @@ function BookingFrame({ details, step, hrefOf, hold, notice, aside, children }: 
       {notice}
       <div className={classes.layout}>
         <div className={classes.main}>
-          <StepHeading step={step} />
+          <StepHeading
+            step={step}
+            counter={t('steps.counter', { number: step, total: BOOKING_STEPS.length })}
+            title={t(`steps.titles.${step}`)}
+          />
           {children}
         </div>
         {aside && <aside className={classes.aside}>{aside}</aside>}

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { NotFound } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { StepHeading } from '../../../components/steps';
 import { isNotFoundError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useOrganizerEvent } from '../api/get-event';
@@ -41,29 +42,6 @@ interface EditorNavigationState {
 
 function readNavigationState(state: unknown): EditorNavigationState {
   return typeof state === 'object' && state !== null ? (state as EditorNavigationState) : {};
-}
-
-/**
- * The step's heading takes focus when the step changes, as a new page would: the URL changes
- * only its query, so the layout's focus-on-navigation does not fire.
- */
-function StepHeading({ step }: { step: EventStep }) {
-  const { t } = useTranslation('organizer');
-  const ref = useRef<HTMLHeadingElement>(null);
-  const previous = useRef(step);
-  useEffect(() => {
-    if (previous.current === step) return;
-    previous.current = step;
-    ref.current?.focus();
-  }, [step]);
-  return (
-    <Title order={2} ref={ref} tabIndex={-1} style={{ outline: 'none' }}>
-      <Text span c="dimmed" fw={600} size="md" display="block">
-        {t('steps.counter', { number: stepNumber(step), total: EVENT_STEPS.length })}
-      </Text>{' '}
-      {t(`steps.${step}`)}
-    </Title>
-  );
 }
 
 interface EditorFrameProps {
@@ -101,7 +79,11 @@ function EditorFrame({
         </div>
         <Stack gap="lg" miw={0}>
           {notice}
-          <StepHeading step={step} />
+          <StepHeading
+            step={step}
+            counter={t('steps.counter', { number: stepNumber(step), total: EVENT_STEPS.length })}
+            title={t(`steps.${step}`)}
+          />
           {children}
         </Stack>
       </div>
