@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate, percentOf } from '../common/money';
-import { platformFee, quote, type PricedLine, type PromoTerms } from './pricing';
+import { platformFee, promoAppliesTo, quote, type PricedLine, type PromoTerms } from './pricing';
 
 const lines = fc.array(
   fc.record({
@@ -111,5 +111,19 @@ describe('platformFee', () => {
         },
       ),
     );
+  });
+});
+
+describe('promoAppliesTo', () => {
+  const terms = (ids: number[]): PromoTerms => ({
+    discount_type: 'percentage',
+    value: 10,
+    ticket_category_ids: ids,
+  });
+
+  it('covers every category when none is listed, else only the listed ones', () => {
+    expect(promoAppliesTo(terms([]), 7)).toBe(true);
+    expect(promoAppliesTo(terms([3, 7]), 7)).toBe(true);
+    expect(promoAppliesTo(terms([3]), 7)).toBe(false);
   });
 });

@@ -32,7 +32,8 @@ export interface Quote {
   tickets: TicketPrice[];
 }
 
-function applies(promo: PromoTerms, categoryId: number): boolean {
+/** Whether a promo code's terms cover a ticket category (no categories listed: all of them). */
+export function promoAppliesTo(promo: PromoTerms, categoryId: number): boolean {
   return promo.ticket_category_ids.length === 0 || promo.ticket_category_ids.includes(categoryId);
 }
 
@@ -49,7 +50,7 @@ export function quote(lines: readonly PricedLine[], promo: PromoTerms | null): Q
     })),
   );
   if (promo) {
-    const eligible = tickets.filter((ticket) => applies(promo, ticket.ticket_category));
+    const eligible = tickets.filter((ticket) => promoAppliesTo(promo, ticket.ticket_category));
     if (promo.discount_type === 'fixed') {
       for (const ticket of eligible) ticket.discount = Math.min(promo.value, ticket.price);
     } else {

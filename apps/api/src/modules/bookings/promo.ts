@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
+import { promoAppliesTo, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { promoCodes } from '../../db/schema/events';
 import type { Db } from '../../db/client';
@@ -66,10 +66,7 @@ export function checkPromoUsable(
     value: promo.value,
     ticket_category_ids: promo.ticket_category_ids,
   };
-  if (
-    terms.ticket_category_ids.length > 0 &&
-    !categoryIds.some((id) => terms.ticket_category_ids.includes(id))
-  ) {
+  if (!categoryIds.some((id) => promoAppliesTo(terms, id))) {
     throw refuse('promo_code_not_applicable', attr);
   }
   return terms;

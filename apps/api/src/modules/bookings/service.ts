@@ -10,7 +10,7 @@ import type {
   PromoCheckResult,
   SalesState,
 } from '@hafla/shared/bookings/bookings';
-import { quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
+import { promoAppliesTo, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
@@ -262,9 +262,7 @@ export async function checkPromoCode(
     value: terms.value,
     ticket_categories: lines
       .map((line) => line.ticket_category_id)
-      .filter(
-        (id) => terms.ticket_category_ids.length === 0 || terms.ticket_category_ids.includes(id),
-      ),
+      .filter((id) => promoAppliesTo(terms, id)),
     subtotal: priced.subtotal,
     discount: priced.discount,
     fees: priced.fees,
