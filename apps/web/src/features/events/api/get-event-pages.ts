@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageOffset } from '../../../lib/pagination';
 import { EVENTS_PAGE_SIZE, eventKeys, getEvents } from './get-events';
 import type { EventListQuery } from './get-events';
 
@@ -9,10 +10,7 @@ export function eventPagesQueryOptions(query: EventListQuery, pageSize = EVENTS_
     queryFn: ({ pageParam, signal }) =>
       getEvents({ query, limit: pageSize, offset: pageParam }, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
     staleTime: 60_000,
   });
 }

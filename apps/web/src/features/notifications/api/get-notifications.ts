@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { NotificationList } from '@hafla/shared/notifications/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { nextPageOffset } from '../../../lib/pagination';
 import { notificationsKeys, seenParamOf, type SeenFilter } from './notifications-keys';
 
 /** PRODUCT.md section 8: the panel loads four (limit 4, offset 0) first, then more on scroll. */
@@ -41,10 +42,7 @@ export function notificationsFeedQueryOptions(userId: string) {
     queryFn: ({ pageParam, signal }) =>
       getNotifications({ limit: NOTIFICATIONS_FEED_SIZE, offset: pageParam }, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
     staleTime: STALE_MS,
     refetchOnWindowFocus: true,
   });

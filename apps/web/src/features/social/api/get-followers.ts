@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Follower } from '@hafla/shared/social/follows';
 import type { Page } from '@hafla/shared/common/pagination';
 import { apiClient } from '../../../lib/api-client';
+import { nextPageOffset } from '../../../lib/pagination';
 import { socialKeys } from './social-keys';
 
 export type FollowerList = Page<Follower>;
@@ -24,10 +25,7 @@ export function followersQueryOptions(organizerId: string) {
     queryKey: socialKeys.followers(organizerId),
     queryFn: ({ pageParam, signal }) => getFollowers(organizerId, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
     staleTime: 60_000,
   });
 }

@@ -13,6 +13,7 @@ import type {
   RatingUpdateRequest,
 } from '@hafla/shared/social/ratings';
 import { apiClient } from '../../../lib/api-client';
+import { nextPageOffset } from '../../../lib/pagination';
 import { socialKeys } from './social-keys';
 
 export type RatingList = Page<Rating>;
@@ -41,10 +42,7 @@ export function reviewsQueryOptions(subject: RatingSubject) {
     queryFn: ({ pageParam, signal }) =>
       getRatings(subject, { limit: REVIEWS_PAGE_SIZE, offset: pageParam }, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
     staleTime: 60_000,
   });
 }

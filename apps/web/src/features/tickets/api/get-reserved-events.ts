@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReservedEventList } from '@hafla/shared/bookings/bookings';
 import { apiClient } from '../../../lib/api-client';
+import { nextPageOffset } from '../../../lib/pagination';
 import { ticketsKeys } from './tickets-keys';
 
 export const RESERVED_EVENTS_PAGE_SIZE = 20;
@@ -17,10 +18,7 @@ export function reservedEventsQueryOptions() {
     queryKey: ticketsKeys.reservedEvents(),
     queryFn: ({ pageParam, signal }) => getReservedEvents(pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
   });
 }
 

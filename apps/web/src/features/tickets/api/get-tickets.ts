@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { Ticket, TicketList } from '@hafla/shared/bookings/bookings';
 import { apiClient } from '../../../lib/api-client';
+import { nextPageOffset } from '../../../lib/pagination';
 import { ticketsKeys } from './tickets-keys';
 
 /** The my-tickets page shows four at a time (PRODUCT.md sections 8 and 11). */
@@ -23,10 +24,7 @@ export function eventTicketsQueryOptions(eventId: number) {
     queryKey: ticketsKeys.eventTickets(eventId),
     queryFn: ({ pageParam, signal }) => getEventTickets(eventId, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((total, page) => total + page.results.length, 0);
-      return lastPage.results.length > 0 && loaded < lastPage.count ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
   });
 }
 
