@@ -83,6 +83,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
   app.decorate(
     'mailer',
     mailer ??

@@ -270,18 +270,19 @@ describe('throttling', () => {
 });
 
 describe('failures of our own', () => {
-  it('hides internals behind server_error when the database is gone, and readyz says so', async () => {
+  it('answers 503 with Retry-After and no internals when the database is gone, and readyz says so', async () => {
     const broken = await createTestContext();
     await broken.database.close();
     try {
       const response = await broken.app.inject({ method: 'GET', url: '/api/v1/categories/' });
-      expect(response.statusCode).toBe(500);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({
         type: 'server_error',
         errors: [
           {
-            code: 'server_error',
-            detail: 'Something went wrong on our side. Please try again.',
+            code: 'service_unavailable',
+            detail: 'The service is temporarily unavailable.',
             attr: null,
           },
         ],
@@ -306,7 +307,7 @@ describe('failures of our own', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/busy' });
       expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('1');
+      expect(response.headers['retry-after']).toBe('5');
       expect(envelope(response).errors[0]?.code).toBe('service_unavailable');
     } finally {
       await app.close();

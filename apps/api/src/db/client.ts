@@ -20,6 +20,11 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Told of every lost or refused connection the pool itself recovers from (PostgreSQL restarted,
+   * failed over, or ended a backend): logged by the app; the caller of the query gets its error.
+   */
+  onConnectionError: (error: Error) => void;
 }
 
 // Any fixed number works; it only has to be the same in every process.
@@ -42,7 +47,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // Callers in one process share one run; across processes the advisory lock takes over.
   let migrating: Promise<void> | null = null;
   const migrateOnce = database.migrate;
-  return { ...database, migrate: () => (migrating ??= migrateOnce()) };
+  database.migrate = () =>
+    (migrating ??= migrateOnce().catch((error: unknown) => {
+      // A failed run (the database was away) may be tried again.
+      migrating = null;
+      throw error;
+    }));
+  return database;
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -51,14 +62,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    keepAlive: true,
     application_name: 'hafla-api',
   });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'postgres',
+    onConnectionError: () => undefined,
     async migrate() {
       // Several processes may start at once; the advisory lock lets one migrate at a time.
       const lock = await pool.connect();
@@ -75,6 +86,19 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
   };
+  watchConnections(pool, (error) => database.onConnectionError(error));
+  return database;
+}
+
+/**
+ * A connection can be lost while idle in the pool or while checked out (mid-transaction, or held
+ * for LISTEN): node-postgres then emits `error` on the pool or on the client, and an `error` with
+ * no listener ends the process. The pool drops a broken client when it is released; the query
+ * that was running rejects and its caller answers 503.
+ */
+export function watchConnections(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
@@ -91,6 +115,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    onConnectionError: () => undefined,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },

@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, ErrorType } from '@hafla/shared/common/errors';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { translate } from '../lib/messages';
 
 interface RenderedError {
@@ -145,13 +146,12 @@ export function sendEnvelope(
 }
 
 /**
- * Failures that say "try again shortly", not "broken": node-postgres' pool gave up waiting for a
- * free connection, the server has no connection slot left (53300) or is starting (57P03), or a
- * transaction lost a deadlock or serialization race (40P01, 40001) and was rolled back whole.
+ * Failures that say "try again shortly", not "broken": the database is unreachable, restarting
+ * or out of connections (`isDatabaseUnavailable`), or a transaction lost a deadlock or
+ * serialization race (40P01, 40001) and was rolled back whole.
  */
 function isRetryable(error: Error, pgError: PgLikeError | null): boolean {
-  if (/^timeout exceeded when trying to connect$/i.test(error.message)) return true;
-  return ['53300', '57P03', '40P01', '40001'].includes(pgError?.code ?? '');
+  return isDatabaseUnavailable(error) || ['40P01', '40001'].includes(pgError?.code ?? '');
 }
 
 /** The one place every failure becomes the envelope of PRODUCT.md section 1. */
@@ -184,10 +184,11 @@ export const errorsPlugin = fp(
         return sendEnvelope(request, reply, mapped.status, 'validation_error', [mapped.error]);
       }
       if (isRetryable(error, pgError)) {
-        // The database is overloaded or a race was rolled back, nothing half-done: a 503 with
-        // Retry-After lets clients and load balancers back off and try again.
-        request.log.warn({ pgCode: pgError?.code }, 'database busy');
-        reply.header('retry-after', '1');
+        // The database is away, overloaded, or a race was rolled back; nothing half-done: a 503
+        // with Retry-After lets clients and load balancers back off and try again.
+        request.log.warn({ pgCode: pgError?.code, reason: error.message }, 'database unavailable');
+        // A lost race is retried at once; a database that is away takes a few seconds.
+        reply.header('retry-after', isDatabaseUnavailable(error) ? '5' : '1');
         return sendEnvelope(request, reply, 503, 'server_error', [
           { code: 'service_unavailable', attr: null },
         ]);

@@ -2,9 +2,11 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Notification } from '@hafla/shared/notifications/notifications';
 import { NOTIFICATION_EVENT, TOKEN_EXPIRED_EVENT } from '@hafla/shared/notifications/notifications';
 import { isLanguage, LANGUAGES, negotiateLanguage, type Language } from '@hafla/shared/common/i18n';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import { watchConnections } from '../db/client';
 import { verifyAccessToken } from '../lib/tokens';
 
 declare module 'fastify' {
@@ -62,6 +64,42 @@ function channelOf(userId: string, language: Language): string {
 }
 
 /**
+ * The adapter's connections. It keeps one checked out for LISTEN and, when that connection ends
+ * (PostgreSQL restarted), takes a new one two seconds later and listens again, but never gives
+ * the dead one back: each outage would leak a slot until none is left. The adapter is given a
+ * pool whose clients are released as broken when they end, so the pool drops them; every error
+ * is logged instead of ending the process. (`pool` itself is ended on shutdown.)
+ */
+function adapterPool(
+  connectionString: string,
+  log: FastifyBaseLogger,
+): { pool: pg.Pool; listenerPool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 3,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    application_name: 'hafla-realtime',
+  });
+  watchConnections(pool, (error) => log.warn({ err: error }, 'realtime database connection lost'));
+  const listenerPool: Pick<pg.Pool, 'query'> & { connect(): Promise<pg.PoolClient> } = {
+    query: pool.query.bind(pool),
+    async connect() {
+      const client = await pool.connect();
+      client.once('end', () => {
+        try {
+          client.release(new Error('connection ended'));
+        } catch {
+          // released already: the adapter closed it on shutdown
+        }
+      });
+      return client;
+    },
+  };
+  return { pool, listenerPool: listenerPool as unknown as pg.Pool };
+}
+
+/**
  * socket.io on the API's own HTTP server (path `/socket.io/`). A connection presents its access
  * token as `auth: { token }` (and may name its language, `auth: { language }`); it joins only
  * its own user's channel and is ended when the token
@@ -71,16 +109,14 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app, { jwtSecret, corsOrigins, databaseUrl }) => {
     // A pool of its own: the adapter keeps one connection checked out for LISTEN, which must
     // neither count against the API's pool nor keep that pool from closing.
-    const pool = databaseUrl
-      ? new pg.Pool({ connectionString: databaseUrl, max: 3, application_name: 'hafla-realtime' })
-      : null;
-    pool?.on('error', (error) => app.log.warn({ err: error }, 'realtime database connection lost'));
+    const pools = databaseUrl ? adapterPool(databaseUrl, app.log) : null;
+    const pool = pools?.pool ?? null;
     const io = new Server<object, ServerToClientEvents, ServerSideEvents, SocketData>(app.server, {
       path: '/socket.io/',
       serveClient: false,
       cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
-      ...(pool && {
-        adapter: createAdapter(pool, {
+      ...(pools && {
+        adapter: createAdapter(pools.listenerPool, {
           errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error'),
         }),
       }),

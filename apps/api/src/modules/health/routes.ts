@@ -31,7 +31,7 @@ export async function healthRoutes(app: App) {
         await app.database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'database ping failed');
-        throw new AppError('service_unavailable', { status: 503 });
+        throw new AppError('service_unavailable', { status: 503, headers: { 'retry-after': '5' } });
       }
       return { status: 'ok' as const, database: app.database.kind };
     },
