@@ -93,7 +93,14 @@ export class ApiProcess {
     readonly name: string,
     readonly port: number,
     private readonly databaseUrl: string,
+    /** More environment, e.g. `SMTP_URL` of a sink. */
+    private readonly env: Record<string, string> = {},
   ) {}
+
+  /** False once the process has exited, by itself or killed. */
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
 
   async start(readyTimeoutMs = 60_000): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -112,6 +119,7 @@ export class ApiProcess {
         WEB_DIST: path.join(this.dataDir, 'no-web-build'),
         SEED_DEMO: 'false',
         HOLD_SWEEP_SECONDS: '1',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -159,6 +167,8 @@ export interface Answer {
   body: unknown;
   /** A network failure (the process died or refused the connection): no status at all. */
   error?: string;
+  /** The Retry-After header, when the answer had one. */
+  retryAfter?: string;
 }
 
 export function send(
@@ -198,7 +208,8 @@ export function send(
           } catch {
             // not JSON: kept as text, which the envelope check reports
           }
-          resolve({ status: response.statusCode ?? 0, body });
+          const retryAfter = response.headers['retry-after'];
+          resolve({ status: response.statusCode ?? 0, body, ...(retryAfter && { retryAfter }) });
         });
         response.on('error', (error) => resolve({ status: 0, body: null, error: error.message }));
       },

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from './db-errors';
 
 /**
  * Work a process does after answering: mail, pushes, fan-outs and periodic sweeps. Nothing here
@@ -15,7 +16,17 @@ export class Background {
   /** Runs `task` now without waiting for it; a failure is logged with the task's name. */
   run(name: string, task: () => Promise<unknown>): void {
     const promise = task()
-      .catch((error: unknown) => this.log.error({ err: error, job: name }, 'background job failed'))
+      .catch((error: unknown) => {
+        // The database being away is an outage, not a bug: what failed is done again later.
+        if (isDatabaseUnavailable(error)) {
+          this.log.warn(
+            { job: name, reason: String(error) },
+            'background job waits for the database',
+          );
+        } else {
+          this.log.error({ err: error, job: name }, 'background job failed');
+        }
+      })
       .finally(() => this.running.delete(promise));
     this.running.add(promise);
   }
