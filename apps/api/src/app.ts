@@ -9,7 +9,8 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Background } from './lib/background';
-import { createMailer, type Mailer } from './lib/mail/mailer';
+import type { MailWorker } from './lib/mail/mail-worker';
+import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './lib/payments/sandbox';
 import { authRoutes } from './modules/auth/routes';
@@ -17,7 +18,6 @@ import { bookingsRoutes } from './modules/bookings/routes';
 import { BookingJobs } from './modules/payments/jobs';
 import { paymentsRoutes } from './modules/payments/routes';
 import type { PaymentsDeps } from './modules/payments/service';
-import { sendBookingConfirmation, sendRefundNotice } from './modules/tickets/ticket-mails';
 import { catalogRoutes } from './modules/catalog/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDatesRoutes } from './modules/event-dates/routes';
@@ -48,7 +48,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    mailer: Mailer;
+    mailer: MailWorker;
     background: Background;
     notifier: Notifier;
     paymentsDeps: PaymentsDeps;
@@ -61,7 +61,7 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** Tests may pass their own (an SMTP sink on loopback is configured through SMTP_URL instead). */
-  mailer?: Mailer;
+  mailer?: MailWorker;
 }
 
 export async function buildApp({ config, database, logger, mailer }: BuildOptions): Promise<App> {
@@ -84,17 +84,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('database', database);
   app.decorate('db', database.db);
   database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
-  app.decorate(
-    'mailer',
-    mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        dataDir: config.DATA_DIR,
-        logger: app.log,
-      }),
-  );
-  app.addHook('onClose', async () => app.mailer.close());
+  // Mail is queued in the database by the change that causes it; this process's worker sends it
+  // (decision 0009): poked after each commit, polling for what other processes queued.
+  app.decorate('mailer', mailer ?? createMailWorker(config, database.db, app.log));
+  app.addHook('onClose', async () => app.mailer.stop());
+  app.mailer.start();
 
   const background = new Background(app.log);
   app.decorate('background', background);
@@ -119,14 +113,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     db: database.db,
     gateway: createSandboxGateway(database.db),
     now: () => new Date(),
-    // Tickets by email once the sale has committed; the answer does not wait for the PDF.
-    onConfirmed: (bookingId) =>
-      background.run('confirmation-mail', () => sendBookingConfirmation(mailDeps, bookingId)),
-    onRefunded: (refundId) =>
-      background.run('refund-mail', () => sendRefundNotice(mailDeps, refundId)),
+    // Their emails were queued in the transaction; the worker renders the PDF, not the answer.
+    onConfirmed: () => app.mailer.poke(),
+    onRefunded: () => app.mailer.poke(),
     notify: (ids) => notifier.push(ids),
   };
-  const mailDeps = { db: database.db, mailer: app.mailer, config, log: app.log };
   const bookingJobs = new BookingJobs(paymentsDeps, background, app.log);
   app.decorate('paymentsDeps', paymentsDeps);
   app.decorate('bookingJobs', bookingJobs);

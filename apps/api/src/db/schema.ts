@@ -2,6 +2,7 @@ import * as accounts from './schema/accounts';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as events from './schema/events';
+import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
 import * as social from './schema/social';
 
@@ -13,5 +14,6 @@ export const schema = {
   ...social,
   ...bookings,
   ...notifications,
+  ...mail,
 };
 export type Schema = typeof schema;

@@ -1,7 +1,7 @@
 import type { Language } from '@hafla/shared/common/i18n';
 import { formatMoney } from '../money';
 import { formatSlotDay, formatSlotTimes } from '../tickets/slot-text';
-import type { MailAttachment } from './mailer';
+import type { MailAttachment } from './transport';
 import { fill, renderFrame, type Rows } from './templates';
 
 /** A booking email without its recipient: the caller addresses and tags it. */

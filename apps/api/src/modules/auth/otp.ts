@@ -10,7 +10,7 @@ export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 60;
 
-const scope = (userId: string, purpose: OtpPurpose) => `${purpose}:${userId}`;
+export const otpScope = (userId: string, purpose: OtpPurpose) => `${purpose}:${userId}`;
 
 /** Creates a fresh code for the user and purpose; any earlier one stops working. */
 export async function issueOtp(
@@ -35,7 +35,7 @@ export async function issueOtp(
     await tx.insert(otpCodes).values({
       user_id: userId,
       purpose,
-      code_hash: hashOtp(secret, scope(userId, purpose), code),
+      code_hash: hashOtp(secret, otpScope(userId, purpose), code),
       expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
       created_at: now,
     });
@@ -76,7 +76,7 @@ export async function consumeOtp(
   if (latest.expires_at.getTime() <= now.getTime()) throw otpError('otp_expired');
 
   const expected = Buffer.from(latest.code_hash, 'hex');
-  const given = Buffer.from(hashOtp(secret, scope(userId, purpose), otp), 'hex');
+  const given = Buffer.from(hashOtp(secret, otpScope(userId, purpose), otp), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const [counted] = await db
       .update(otpCodes)

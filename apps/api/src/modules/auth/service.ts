@@ -15,8 +15,7 @@ import type { Language } from '@hafla/shared/common/i18n';
 import type { Db } from '../../db/client';
 import { resetTokens, users } from '../../db/schema/accounts';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../../lib/mail/mailer';
-import { renderCodeMail } from '../../lib/mail/templates';
+import type { MailWorker } from '../../lib/mail/mail-worker';
 import { translate } from '../../lib/messages';
 import {
   burnPasswordCheck,
@@ -27,7 +26,8 @@ import {
 import { countRateHit, hitRateCounter, readRateCounter, spaceSends } from '../../lib/rate-counter';
 import { newOpaqueToken, sha256 } from '../../lib/secrets';
 import type { FileStorage } from '../../lib/storage';
-import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, consumeOtp, issueOtp } from './otp';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, consumeOtp } from './otp';
+import { issueOtpMail } from './otp-mail';
 import {
   endSession,
   revokeAllSessions,
@@ -44,7 +44,8 @@ const CODES_PER_HOUR = { limit: 10, seconds: 60 * 60 };
 export interface AuthDeps {
   db: Db;
   secret: string;
-  mailer: Mailer;
+  /** Poked after a code is queued, so it goes out at once. */
+  mailer: Pick<MailWorker, 'poke'>;
   storage: FileStorage;
 }
 
@@ -73,11 +74,10 @@ async function throttleCodes(deps: AuthDeps, email: string, purpose: OtpPurpose)
   await hitRateCounter(deps.db, `otp-hour:${email}`, CODES_PER_HOUR);
 }
 
-async function sendCode(deps: AuthDeps, user: UserRow, purpose: OtpPurpose): Promise<void> {
-  const code = await issueOtp(deps.db, deps.secret, user.id, purpose);
-  const language = user.language === 'ar' ? 'ar' : 'en';
-  const mail = renderCodeMail(purpose, language, code, OTP_TTL_SECONDS / 60);
-  deps.mailer.sendLater({ to: user.email, tag: purpose, ...mail });
+/** A fresh code by mail (queued with it); given null, the same work on no row (see issueOtpMail). */
+async function sendCode(deps: AuthDeps, user: UserRow | null, purpose: OtpPurpose): Promise<void> {
+  await issueOtpMail(deps.db, deps.secret, user, purpose);
+  if (user) deps.mailer.poke();
 }
 
 async function signedIn(
@@ -116,7 +116,7 @@ export async function resendOtp(
   await throttleCodes(deps, email, purpose);
   const user = await findUserByEmail(deps.db, email);
   const wantsCode = user && (purpose === 'reset_password' || !user.is_verified);
-  if (wantsCode) await sendCode(deps, user, purpose);
+  await sendCode(deps, wantsCode ? user : null, purpose);
   return otpSent(context.language, email);
 }
 

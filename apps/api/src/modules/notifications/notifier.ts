@@ -1,26 +1,25 @@
-import type { Language } from '@hafla/shared/common/i18n';
+import { isLanguage } from '@hafla/shared/common/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Background } from '../../lib/background';
-import type { Mailer } from '../../lib/mail/mailer';
+import type { MailKind, MailWorker } from '../../lib/mail/mail-worker';
 import { renderNoticeMail } from '../../lib/mail/templates';
 import type { Realtime } from '../../plugins/realtime';
 import * as queries from './queries';
 import { toNotification } from './service';
 import { eventLinkLabel } from './templates';
 
-/** Kinds that are also emailed (confirmations and refunds are mailed with their PDFs by tickets). */
-const EMAILED = new Set(['event_cancelled']);
 /** How long a process may take over a fan-out before another may take it over. */
 const CLAIM_SECONDS = 120;
-/** Pushes and mails go out in chunks of this many notifications. */
+/** Pushes go out in chunks of this many notifications. */
 const CHUNK = 500;
 
 export interface NotifierDeps {
   db: Db;
   realtime: Realtime;
   background: Background;
-  mailer: Pick<Mailer, 'sendLater'>;
+  /** Poked when a fan-out committed the mails of its emailed kinds (EMAILED_KINDS). */
+  mailer: Pick<MailWorker, 'poke'>;
   publicUrl: string | undefined;
   log: FastifyBaseLogger;
 }
@@ -59,11 +58,12 @@ export class Notifier {
         if (error instanceof queries.FanoutAlreadyDone) continue;
         throw error;
       }
+      this.deps.mailer.poke();
       await this.deliver(inserted.map((row) => row.id));
     }
   }
 
-  /** Pushes each notification in both languages (a client reads its own); mails the emailed kinds. */
+  /** Pushes each notification in both languages (a client reads its own). */
   private async deliver(ids: number[]): Promise<void> {
     for (let start = 0; start < ids.length; start += CHUNK) {
       const rows = await queries.loadForPush(this.deps.db, ids.slice(start, start + CHUNK));
@@ -73,25 +73,30 @@ export class Notifier {
           rendered: { en: toNotification(row, 'en'), ar: toNotification(row, 'ar') },
         })),
       );
-      for (const row of rows) {
-        const language = row.language as Language;
-        const notification = toNotification(row, language);
-        if (!EMAILED.has(notification.kind) || !row.email) continue;
-        const link = this.deps.publicUrl
-          ? {
-              label: eventLinkLabel(language),
-              url: new URL(
-                `/events/${notification.extra_data.event}`,
-                this.deps.publicUrl,
-              ).toString(),
-            }
-          : undefined;
-        this.deps.mailer.sendLater({
-          to: row.email,
-          ...renderNoticeMail(language, { ...notification, link }),
-          tag: `notification-${notification.kind}`,
-        });
-      }
     }
   }
+}
+
+/** How the mail worker renders a notification's email, in the language it was queued in. */
+export function notificationMailKind(deps: Pick<NotifierDeps, 'db' | 'publicUrl'>): MailKind {
+  return {
+    async render(row) {
+      const id = row.params.notification;
+      if (typeof id !== 'number') return null;
+      const [found] = await queries.loadForPush(deps.db, [id]);
+      if (!found) return null;
+      const language = isLanguage(row.language) ? row.language : 'en';
+      const notification = toNotification(found, language);
+      const link = deps.publicUrl
+        ? {
+            label: eventLinkLabel(language),
+            url: new URL(`/events/${notification.extra_data.event}`, deps.publicUrl).toString(),
+          }
+        : undefined;
+      return {
+        ...renderNoticeMail(language, { ...notification, link }),
+        tag: `notification-${notification.kind}`,
+      };
+    },
+  };
 }

@@ -1,6 +1,9 @@
 import type { NotificationKind, NotificationType } from '@hafla/shared/notifications/notifications';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
 import { notificationFanouts, notifications } from '../../db/schema/notifications';
+import { queueMailsStatement } from '../../lib/mail/outbox';
 
 /** One notification for one user, written by the module whose change it announces. */
 export interface Notice {
@@ -60,4 +63,20 @@ export async function queueFanout(tx: Db, fanout: Fanout): Promise<void> {
     event_date_id: fanout.eventDateId ?? null,
     params: fanout.params ?? {},
   });
+}
+
+/** Kinds that are also emailed (confirmations and refunds are mailed with their PDFs by tickets). */
+export const EMAILED_KINDS: ReadonlySet<string> = new Set(['event_cancelled']);
+
+/**
+ * The statement that queues an email of each notification in `inserted` (a CTE of the caller's
+ * statement with `id` and `user_id`), to its reader in their language: the mail is written in
+ * the transaction that writes the notifications.
+ */
+export function queueNotificationMails(inserted: SQL): SQL {
+  return queueMailsStatement(
+    'notification',
+    sql`select u.email, u.language, jsonb_build_object('notification', i.id)
+          from ${inserted} i join ${users} u on u.id = i.user_id`,
+  );
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts';
 import { events } from '../../db/schema/events';
 import { notificationFanouts, notifications } from '../../db/schema/notifications';
 import { rowsOf } from '../../lib/db-rows';
+import { EMAILED_KINDS, queueNotificationMails } from './notify';
 
 const recipient = alias(users, 'recipient');
 const organizer = alias(users, 'organizer');
@@ -154,13 +155,20 @@ export async function deliverFanout(db: Db, job: FanoutRow): Promise<Array<{ id:
                 and (t.status in ${HOLDING}
                      or (t.status in ('refunded', 'cancelled')
                          and t.updated_at >= ${job.created_at.toISOString()}::timestamptz))`;
+    // The emailed kinds' mails are queued by the same statement.
+    const mailed = EMAILED_KINDS.has(kind)
+      ? sql`, mailed as (${queueNotificationMails(sql`inserted`)})`
+      : sql``;
     const inserted = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        insert into ${notifications} (user_id, kind, type, value, event_id, event_date_id, params)
-        select audience.user_id, ${kind}, 'event', ${job.event_id}, ${job.event_id},
-               ${job.event_date_id}, ${params}::jsonb
-          from (${audience}) as audience (user_id)
-        returning id`),
+        with inserted as (
+          insert into ${notifications} (user_id, kind, type, value, event_id, event_date_id, params)
+          select audience.user_id, ${kind}, 'event', ${job.event_id}, ${job.event_id},
+                 ${job.event_date_id}, ${params}::jsonb
+            from (${audience}) as audience (user_id)
+          returning id, user_id
+        )${mailed}
+        select id from inserted`),
     );
     const done = await tx
       .update(notificationFanouts)

@@ -16,6 +16,7 @@ import { readPlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { unsell, type Line, type Tx } from '../bookings/inventory';
 import { addNotifications } from '../notifications/notify';
+import { queueRefundNotice } from '../tickets/ticket-mails';
 import { appendLedger, availableAfter } from './ledger';
 import type { PaymentsDeps } from './service';
 
@@ -214,6 +215,7 @@ async function performRefund(
       })
       .returning({ id: refunds.id });
     if (!refund) throw new Error('insert returned no row');
+    await queueRefundNotice(tx, refund.id);
 
     const gross = percentOf(
       chosen.reduce((sum, ticket) => sum + ticket.price, 0),

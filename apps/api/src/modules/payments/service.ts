@@ -16,6 +16,7 @@ import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../book
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
 import { addNotifications, type Notice } from '../notifications/notify';
+import { queueBookingConfirmation } from '../tickets/ticket-mails';
 import { appendLedger, availableAfter } from './ledger';
 
 export interface PaymentsDeps {
@@ -201,6 +202,7 @@ export async function pay(
         tx,
         saleNotices(locked, issued, event.organizer_id, charge),
       );
+      await queueBookingConfirmation(tx, locked.id);
       // The inventory last: its rows are the hot ones, locked from here to the commit only.
       if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
       else if (!(await retake(tx, locked.event_date_id, lines))) {

@@ -1,26 +1,52 @@
 import { isLanguage, type Language } from '@hafla/shared/common/i18n';
-import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { bookings, refunds } from '../../db/schema/bookings';
 import { bookingConfirmedMail, type RefundReason, refundMail } from '../../lib/mail/booking-mails';
-import type { Mailer } from '../../lib/mail/mailer';
+import type { MailKind } from '../../lib/mail/mail-worker';
+import { enqueueMailsFrom, type OutboxRow } from '../../lib/mail/outbox';
 import { ticketQrKey } from '../../lib/tickets/ticket-code';
 import { renderTicketsPdf } from '../../lib/tickets/ticket-pdf';
 import * as queries from './queries';
 import { toTicketPdfData } from './ticket-views';
 
 /**
- * The tickets module's public surface for booking emails. Payments calls these after its
- * transaction commits; each loads what it needs, renders in the booking's language and hands
- * the message to `mailer.sendLater`. They never reject: a mail that cannot be built is logged,
- * and the payment or refund it reports stands.
+ * The tickets module's public surface for booking emails. Payments queues them in the
+ * transaction that confirms a booking or records a refund (`queueBookingConfirmation`,
+ * `queueRefundNotice`); the mail worker renders them when it sends (`ticketMailKinds`), in the
+ * booking's language, with the tickets' PDF made then — so the payment's answer never waits
+ * for it, and a rollback leaves no mail.
  */
 
 export interface TicketMailDeps {
   db: Db;
-  mailer: Pick<Mailer, 'sendLater'>;
   config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL'>;
-  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** Queues the buyer's confirmation, with the booking's issued tickets, in `tx`. */
+export async function queueBookingConfirmation(tx: Db, bookingId: number): Promise<void> {
+  await enqueueMailsFrom(
+    tx,
+    'booking_confirmed',
+    sql`select u.email, b.language, jsonb_build_object('booking', b.id)
+          from ${bookings} b join ${users} u on u.id = b.user_id
+         where b.id = ${bookingId}`,
+  );
+}
+
+/** Queues the buyer's notice of a refund, in `tx`. */
+export async function queueRefundNotice(tx: Db, refundId: number): Promise<void> {
+  await enqueueMailsFrom(
+    tx,
+    'refund',
+    sql`select u.email, b.language, jsonb_build_object('refund', r.id)
+          from ${refunds} r
+          join ${bookings} b on b.id = r.booking_id
+          join ${users} u on u.id = b.user_id
+         where r.id = ${refundId}`,
+  );
 }
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : 'en');
@@ -54,7 +80,7 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
       tickets: ticketRows.map((ticket) => toTicketPdfData(ticket, qrKey)),
     }),
   ]);
-  const mail = bookingConfirmedMail(
+  return bookingConfirmedMail(
     {
       ...slotOf(row),
       bookingId,
@@ -77,24 +103,6 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
     },
     language,
   );
-  return { to: row.email, tag: 'booking_confirmed', ...mail };
-}
-
-/** Emails the buyer their confirmation with the issued tickets attached as one PDF. */
-export async function sendBookingConfirmation(
-  deps: TicketMailDeps,
-  bookingId: number,
-): Promise<void> {
-  try {
-    const mail = await buildConfirmation(deps, bookingId);
-    if (!mail) {
-      deps.log.warn({ bookingId }, 'no issued tickets to confirm by mail');
-      return;
-    }
-    deps.mailer.sendLater(mail);
-  } catch (error) {
-    deps.log.error({ err: error, bookingId }, 'booking confirmation not sent');
-  }
 }
 
 async function buildRefundNotice(deps: TicketMailDeps, refundId: number) {
@@ -104,7 +112,7 @@ async function buildRefundNotice(deps: TicketMailDeps, refundId: number) {
   const row = await queries.findBookingForMail(deps.db, refund.booking_id);
   if (!row) return null;
   const language = languageOf(row.booking.language);
-  const mail = refundMail(
+  return refundMail(
     {
       ...slotOf(row),
       bookingId: refund.booking_id,
@@ -117,19 +125,27 @@ async function buildRefundNotice(deps: TicketMailDeps, refundId: number) {
     },
     language,
   );
-  return { to: row.email, tag: 'refund', ...mail };
 }
 
-/** Emails the buyer what a refund gave back, for which tickets and why. */
-export async function sendRefundNotice(deps: TicketMailDeps, refundId: number): Promise<void> {
-  try {
-    const mail = await buildRefundNotice(deps, refundId);
-    if (!mail) {
-      deps.log.warn({ refundId }, 'no refund to report by mail');
-      return;
-    }
-    deps.mailer.sendLater(mail);
-  } catch (error) {
-    deps.log.error({ err: error, refundId }, 'refund notice not sent');
-  }
+const idParam = (row: OutboxRow, name: string): number | null => {
+  const value = row.params[name];
+  return typeof value === 'number' ? value : null;
+};
+
+/** How the worker renders the booking emails; null when the booking or refund is gone. */
+export function ticketMailKinds(deps: TicketMailDeps): Record<string, MailKind> {
+  return {
+    booking_confirmed: {
+      async render(row) {
+        const bookingId = idParam(row, 'booking');
+        return bookingId === null ? null : buildConfirmation(deps, bookingId);
+      },
+    },
+    refund: {
+      async render(row) {
+        const refundId = idParam(row, 'refund');
+        return refundId === null ? null : buildRefundNotice(deps, refundId);
+      },
+    },
+  };
 }

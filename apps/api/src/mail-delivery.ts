@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { codeMailKinds } from './lib/mail/code-mails';
+import { MailWorker, type MailWorkerOptions } from './lib/mail/mail-worker';
+import { createMailTransport } from './lib/mail/transport';
+import { notificationMailKind } from './modules/notifications/notifier';
+import { ticketMailKinds } from './modules/tickets/ticket-mails';
+
+/**
+ * The mail worker with every kind of mail Hafla queues and the configured transport (SMTP_URL,
+ * else .eml files). The API process runs one; so may a process of its own.
+ */
+export function createMailWorker(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: Partial<Pick<MailWorkerOptions, 'pollMs' | 'leaseSeconds' | 'transport'>> = {},
+): MailWorker {
+  return new MailWorker({
+    db,
+    log,
+    from: config.MAIL_FROM,
+    transport:
+      options.transport ??
+      createMailTransport({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.DATA_DIR,
+        logger: log,
+      }),
+    kinds: {
+      ...codeMailKinds,
+      ...ticketMailKinds({ db, config }),
+      notification: notificationMailKind({ db, publicUrl: config.PUBLIC_URL }),
+    },
+    pollMs: options.pollMs,
+    leaseSeconds: options.leaseSeconds,
+  });
+}
