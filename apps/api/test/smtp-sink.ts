@@ -17,15 +17,29 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message to `to` (after `since` messages) that arrives within the timeout. */
   waitFor(to: string, options?: { after?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  /** From now on refuse every message with this SMTP reply code (4xx or 5xx); null accepts again. */
+  refuse(code: number | null): void;
+  /** Messages refused so far. */
+  refused: number;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** On `port` when given (a server that comes back where it was), else on any free port. */
+export async function startSmtpSink({
+  port: wanted = 0,
+}: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  let refusing: number | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusing === null) return callback();
+      sink.refused += 1;
+      const error = Object.assign(new Error('Try again later'), { responseCode: refusing });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,11 +62,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused: 0,
+    refuse(code) {
+      refusing = code;
+    },
     async waitFor(to, { after = 0, timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       const address = to.trim().toLowerCase();
@@ -65,6 +84,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }
 
 /** The 6-digit code in a code email's text part. */

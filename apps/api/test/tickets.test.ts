@@ -449,7 +449,12 @@ describe('booking emails', () => {
       const rows = await ctx.database.db
         .select({ status: mailOutbox.status })
         .from(mailOutbox)
-        .where(inArray(mailOutbox.id, queued.map((row) => row.id)));
+        .where(
+          inArray(
+            mailOutbox.id,
+            queued.map((row) => row.id),
+          ),
+        );
       expect(rows.map((row) => row.status)).toEqual(['skipped', 'skipped']);
     });
     expect(sink.messages.slice(after).map((message) => message.subject)).toEqual([]);

@@ -92,6 +92,7 @@ export class MailWorker {
 
   /** Stops claiming; the mail in hand is finished, the rest is left for any worker. */
   async stop(): Promise<void> {
+    if (this.stopped) return this.idle();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

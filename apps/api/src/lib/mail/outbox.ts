@@ -124,7 +124,12 @@ export async function markMailSkipped(
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'skipped', claimed_until: null, last_error: reason, params: cleared(row, isSecret) })
+    .set({
+      status: 'skipped',
+      claimed_until: null,
+      last_error: reason,
+      params: cleared(row, isSecret),
+    })
     .where(stillHeld(row));
 }
 
