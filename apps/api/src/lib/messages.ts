@@ -1,3 +1,4 @@
+import { EARLIEST_DAY, LATEST_DAY } from '@hafla/shared/common/date-range';
 import type { Language } from '@hafla/shared/common/i18n';
 
 type Catalog = Record<string, string>;
@@ -21,6 +22,7 @@ const en: Catalog = {
   unique: 'A record with this value already exists.',
   does_not_exist: 'The referenced record does not exist.',
   parse_error: 'The request body is not valid JSON.',
+  multipart_invalid: 'The upload could not be read. Send it again as multipart/form-data.',
   request_too_large: 'The request body is too large.',
   unsupported_media_type: 'This content type is not supported.',
   method_not_allowed: 'Method "{method}" is not allowed here.',
@@ -63,6 +65,7 @@ const en: Catalog = {
   date_in_past: 'This date is in the past.',
   date_order_invalid: 'The end must be after the start.',
   date_taken: 'This event already has a time slot starting then.',
+  date_out_of_range: `Choose a date from ${EARLIEST_DAY} to ${LATEST_DAY}.`,
   too_many_dates: 'This pattern makes {count} time slots; at most {max} can be created at once.',
   no_dates_in_pattern: 'This pattern does not produce any future time slot.',
   quantity_below_sold:
@@ -70,6 +73,7 @@ const en: Catalog = {
   per_order_invalid: 'The maximum per order must be at least the minimum.',
   sales_window_invalid: 'Sales must end after they start.',
   promo_code_taken: 'This event already has this promo code (codes ignore letter case).',
+  max_uses_below_uses: 'The maximum uses cannot be lower than the {uses} times it was already used.',
   promo_value_exceeds_price:
     'A fixed discount cannot exceed the price of a ticket it applies to ({price}).',
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
@@ -134,6 +138,7 @@ const ar: Catalog = {
   unique: 'يوجد سجل بهذه القيمة بالفعل.',
   does_not_exist: 'السجل المشار إليه غير موجود.',
   parse_error: 'محتوى الطلب ليس JSON صالحًا.',
+  multipart_invalid: 'تعذّرت قراءة الملف المرفوع. أرسله مرة أخرى بصيغة multipart/form-data.',
   request_too_large: 'محتوى الطلب كبير جدًا.',
   unsupported_media_type: 'نوع المحتوى هذا غير مدعوم.',
   method_not_allowed: 'الطريقة "{method}" غير مسموح بها هنا.',
@@ -176,12 +181,14 @@ const ar: Catalog = {
   date_in_past: 'هذا التاريخ في الماضي.',
   date_order_invalid: 'يجب أن تكون النهاية بعد البداية.',
   date_taken: 'لدى هذه الفعالية موعد يبدأ في هذا الوقت بالفعل.',
+  date_out_of_range: `اختر تاريخًا من ${EARLIEST_DAY} إلى ${LATEST_DAY}.`,
   too_many_dates: 'هذا النمط ينتج {count} موعدًا؛ الحد الأقصى دفعة واحدة هو {max}.',
   no_dates_in_pattern: 'هذا النمط لا ينتج أي موعد قادم.',
   quantity_below_sold: 'لا يمكن أن تقل الكمية عن {sold} تذكرة بيعت بالفعل لأحد المواعيد.',
   per_order_invalid: 'يجب ألا يقل الحد الأقصى للطلب عن الحد الأدنى.',
   sales_window_invalid: 'يجب أن ينتهي البيع بعد أن يبدأ.',
   promo_code_taken: 'لدى هذه الفعالية رمز الخصم هذا بالفعل (لا فرق بين الأحرف الكبيرة والصغيرة).',
+  max_uses_below_uses: 'لا يمكن أن يقل الحد الأقصى للاستخدام عن {uses} مرة استُخدم فيها الرمز بالفعل.',
   promo_value_exceeds_price: 'لا يمكن أن يتجاوز الخصم الثابت سعر تذكرة يُطبّق عليها ({price}).',
   ticket_category_not_in_event: 'فئة التذاكر هذه لا تتبع هذه الفعالية.',
   cannot_follow_self: 'لا يمكنك متابعة نفسك.',

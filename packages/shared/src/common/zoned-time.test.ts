@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Instant } from './time';
 import {
   addDays,
   dayInZone,
@@ -24,6 +25,49 @@ describe('formatInZone', () => {
     expect(formatInZone(instant, 'UTC')).toBe('2026-12-01T16:00:00+00:00');
     expect(formatInZone(instant, 'America/New_York')).toBe('2026-12-01T11:00:00-05:00');
     expect(formatInZone(instant, 'Asia/Kolkata')).toBe('2026-12-01T21:30:00+05:30');
+  });
+});
+
+describe('formatInZone on instants stored before dates were bounded', () => {
+  // The answer contracts' own rule for an instant.
+  const isWritable = (text: string) => Instant.safeParse(text).success;
+
+  it('writes an instant whose wall clock would pass year 9999 in UTC', () => {
+    const instant = new Date('9999-12-31T23:59:59Z');
+    expect(formatInZone(instant, 'Asia/Riyadh')).toBe('9999-12-31T23:59:59+00:00');
+    expect(formatInZone(instant, 'America/New_York')).toBe('9999-12-31T23:59:59+00:00');
+  });
+
+  it('writes an instant before year 1000 in UTC', () => {
+    expect(formatInZone(new Date('0001-01-01T00:00:00Z'), 'America/New_York')).toBe(
+      '0001-01-01T00:00:00+00:00',
+    );
+  });
+
+  it('writes an instant beyond the four-digit years as the nearest end of them', () => {
+    expect(formatInZone(new Date(Date.UTC(20_000, 0, 1)), 'Asia/Riyadh')).toBe(
+      '9999-12-31T23:59:59+00:00',
+    );
+    expect(formatInZone(new Date(-8.64e15), 'Asia/Riyadh')).toBe('0000-01-01T00:00:00+00:00');
+  });
+
+  it('writes an invalid Date (PostgreSQL infinity) as the latest instant', () => {
+    expect(formatInZone(new Date(Number.NaN), 'Asia/Riyadh')).toBe('9999-12-31T23:59:59+00:00');
+  });
+
+  it('always answers an ISO instant with an offset, in any zone', () => {
+    const zones = ['UTC', 'Asia/Riyadh', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata'];
+    const years = [-300_000, -1, 0, 99, 999, 1000, 1899, 2026, 9999, 10_000, 275_000];
+    for (const zone of zones) {
+      for (const year of years) {
+        const instant = new Date(0);
+        instant.setUTCFullYear(year, 0, 1);
+        for (const shift of [-86_400_000, 0, 86_400_000]) {
+          const text = formatInZone(new Date(instant.getTime() + shift), zone);
+          expect(isWritable(text), `${zone} ${year} ${shift}: ${text}`).toBe(true);
+        }
+      }
+    }
   });
 });
 

@@ -62,13 +62,36 @@ function readOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** `2026-12-01T19:00:00+03:00`: the instant as the zone's wall clock with its offset. */
+// ISO 8601 without an expanded year writes years 0000–9999; a zone's wall clock is at most a day
+// from UTC, so instants this far inside those years are written in any zone. Inputs are bounded
+// far tighter (date-range.ts), but a value stored before that, or by hand, must still read.
+const FIRST_ZONED_MS = Date.UTC(1000, 0, 1);
+const LAST_ZONED_MS = Date.UTC(9999, 11, 30);
+const LAST_WRITABLE = '9999-12-31T23:59:59+00:00';
+const FIRST_WRITABLE = '0000-01-01T00:00:00+00:00';
+const FIRST_WRITABLE_MS = Date.parse('0000-01-01T00:00:00Z');
+const LAST_WRITABLE_MS = Date.parse('9999-12-31T23:59:59Z');
+
+/**
+ * `2026-12-01T19:00:00+03:00`: the instant as the zone's wall clock with its offset. Total, so a
+ * read never fails on a stored value: an instant outside years 1000–9999 is written in UTC, one
+ * outside 0000–9999 as the nearest end of that range, and an invalid Date (PostgreSQL's
+ * `infinity`, or a year JavaScript cannot hold) as the latest.
+ */
 export function formatInZone(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  if (!(ms >= FIRST_ZONED_MS && ms <= LAST_ZONED_MS)) return formatFarInstant(ms);
   const offset = offsetMinutesAt(instant, timeZone);
   const wall = new Date(instant.getTime() + offset * 60_000);
   const absolute = Math.abs(offset);
   const sign = offset < 0 ? '-' : '+';
   return `${wall.toISOString().slice(0, 19)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+function formatFarInstant(ms: number): string {
+  if (Number.isNaN(ms) || ms > LAST_WRITABLE_MS) return LAST_WRITABLE;
+  if (ms < FIRST_WRITABLE_MS) return FIRST_WRITABLE;
+  return `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 }
 
 /**

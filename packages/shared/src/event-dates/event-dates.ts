@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
-import { CalendarDay, Instant, WallTime } from '../common/time';
+import { CalendarDayInput, Instant, InstantInput, WallTime } from '../common/time';
 
 /** A time slot. `start`/`end` are sent with any offset and answered in the event's time zone. */
 export const EventDate = z.object({
@@ -16,14 +16,14 @@ export const EventDateList = paginated(EventDate);
 
 export const EventDateCreateRequest = z.strictObject({
   event: DbId,
-  start: Instant,
-  end: Instant,
+  start: InstantInput,
+  end: InstantInput,
 });
 export type EventDateCreateRequest = z.infer<typeof EventDateCreateRequest>;
 
 export const EventDateUpdateRequest = z.strictObject({
-  start: Instant.optional(),
-  end: Instant.optional(),
+  start: InstantInput.optional(),
+  end: InstantInput.optional(),
 });
 export type EventDateUpdateRequest = z.infer<typeof EventDateUpdateRequest>;
 
@@ -50,8 +50,8 @@ export const MAX_BULK_DATES = 500;
  */
 export const EventDateBulkRequest = z.strictObject({
   event: DbId,
-  start_date: CalendarDay,
-  end_date: CalendarDay,
+  start_date: CalendarDayInput,
+  end_date: CalendarDayInput,
   days_of_week: z.array(z.number().int().min(0).max(6)).min(1).max(7),
   times: z
     .array(z.strictObject({ start: WallTime, end: WallTime }))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
-import { CalendarDay, Instant, QueryBoolean } from '../common/time';
+import { CalendarDayInput, Instant, QueryBoolean } from '../common/time';
 import { MAX_PRICE } from '../ticket-categories/ticket-categories';
 import { RefundPolicy } from './events';
 
@@ -26,8 +26,8 @@ export const PublicEventQuery = PaginationQuery.extend({
   category: DbIdParam.optional(),
   event_type: DbIdParam.optional(),
   organizer: z.uuid().optional(),
-  date_from: CalendarDay.optional(),
-  date_to: CalendarDay.optional(),
+  date_from: CalendarDayInput.optional(),
+  date_to: CalendarDayInput.optional(),
   price_min: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
   price_max: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
   free: QueryBoolean.optional(),

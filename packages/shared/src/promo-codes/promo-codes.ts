@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
-import { Instant } from '../common/time';
+import { Instant, InstantInput } from '../common/time';
 
 export const DiscountType = z.enum(['percentage', 'fixed']);
 export type DiscountType = z.infer<typeof DiscountType>;
@@ -21,8 +21,8 @@ const promoCodeFields = {
   value: z.number().int().min(1).max(1_000_000_000),
   max_uses: z.number().int().min(1).max(1_000_000).nullable().default(null),
   max_uses_per_user: z.number().int().min(1).max(1000).nullable().default(null),
-  valid_from: Instant.nullable().default(null),
-  valid_until: Instant.nullable().default(null),
+  valid_from: InstantInput.nullable().default(null),
+  valid_until: InstantInput.nullable().default(null),
   /** Ticket category ids it applies to; empty: all of the event's. */
   ticket_categories: z.array(DbId).max(100).default([]),
   is_active: z.boolean().default(true),

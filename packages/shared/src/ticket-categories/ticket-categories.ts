@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
-import { Instant } from '../common/time';
+import { Instant, InstantInput } from '../common/time';
 
 /** Largest price in minor units (10 million in a two-decimal currency). */
 export const MAX_PRICE = 1_000_000_000;
@@ -14,8 +14,8 @@ const ticketCategoryFields = {
   price: z.number().int().min(0).max(MAX_PRICE),
   /** Tickets available in each time slot. */
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
-  sales_start: Instant.nullable(),
-  sales_end: Instant.nullable(),
+  sales_start: InstantInput.nullable(),
+  sales_end: InstantInput.nullable(),
   min_per_order: z.number().int().min(1).max(100),
   max_per_order: z.number().int().min(1).max(100),
 };
