@@ -5,6 +5,7 @@ import { promoCodes } from '../src/db/schema/events';
 import {
   call,
   cancelEvent,
+  createAttendee,
   createDraftEvent,
   createOrganizerTestContext,
   createPublishedEvent,
@@ -391,6 +392,56 @@ describe('PUT /api/v1/promo_codes/{id}/', () => {
     );
     expectError(await replace({ created_at: 'x' }), 400, 'unknown_field', 'created_at');
     expect(await getCode(code.id)).toEqual(code);
+  });
+
+  it('refuses max_uses below the uses so far with max_uses_below_uses and changes nothing', async () => {
+    const code = await newCode({ max_uses: 10, value: 15 });
+    await ctx.database.db.update(promoCodes).set({ uses: 4 }).where(eq(promoCodes.id, code.id));
+    const used = await getCode(code.id);
+    const replace = (maxUses: number | null) =>
+      put(organizer.auth, code.id, {
+        code: code.code,
+        discount_type: 'percentage',
+        value: 30,
+        max_uses: maxUses,
+      });
+    const error = expectError(await replace(3), 409, 'max_uses_below_uses', 'max_uses');
+    expect(error.detail).toContain('4');
+    expect(await getCode(code.id)).toEqual(used);
+    expect(expectOk(await replace(4), 200, PromoCode)).toMatchObject({ max_uses: 4, uses: 4 });
+    expect(expectOk(await replace(null), 200, PromoCode)).toMatchObject({ max_uses: null });
+  });
+
+  it('never leaves max_uses below uses when bookings use the code while it is lowered', async () => {
+    const event = await createPublishedEvent(ctx, organizer.auth, {
+      ticket_categories: [{ name: 'General', price: 1000, quantity: 100 }],
+    });
+    const code = await newCode({ max_uses: null }, event.event.id);
+    const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createAttendee(ctx)));
+    const answers = await Promise.all([
+      ...buyers.map((buyer) =>
+        call(ctx, buyer.auth, 'POST', '/api/v1/tickets/book/', {
+          event: event.event.id,
+          event_date: event.dates[0]!.id,
+          items: [{ ticket_category: event.ticket_categories[0]!.id, quantity: 1 }],
+          promo_code: code.code,
+        }),
+      ),
+      put(organizer.auth, code.id, {
+        code: code.code,
+        discount_type: 'percentage',
+        value: 10,
+        max_uses: 3,
+      }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+    const [row] = await ctx.database.db
+      .select({ uses: promoCodes.uses, max_uses: promoCodes.max_uses })
+      .from(promoCodes)
+      .where(eq(promoCodes.id, code.id));
+    expect(row!.max_uses === null || row!.uses <= row!.max_uses, JSON.stringify(row)).toBe(true);
+    const booked = answers.slice(0, -1).filter((answer) => answer.statusCode === 201).length;
+    expect(row!.uses).toBe(booked);
   });
 
   it("answers not_found for another organizer's code and refuses attendees", async () => {

@@ -97,11 +97,35 @@ export async function insertPromoCode(db: Db, values: PromoCodeValues): Promise<
   return row.id;
 }
 
-/** Replaces the organizer's fields; `uses` belongs to booking and is never written here. */
+/**
+ * Replaces the organizer's fields; `uses` belongs to booking and is never written here. A new
+ * `max_uses` must not drop below `uses`: the condition is part of the UPDATE, and a booking
+ * raises `uses` with a conditional UPDATE of the same row, so whichever comes second waits for
+ * the first's row lock and checks the committed value. Answers false when `max_uses` was refused.
+ */
 export async function replacePromoCode(
   db: Db,
   id: number,
   values: Omit<PromoCodeValues, 'event_id' | 'created_at'>,
-): Promise<void> {
-  await db.update(promoCodes).set(values).where(eq(promoCodes.id, id));
+): Promise<boolean> {
+  const maxUses = values.max_uses ?? null;
+  const updated = await db
+    .update(promoCodes)
+    .set(values)
+    .where(
+      and(
+        eq(promoCodes.id, id),
+        maxUses === null ? undefined : sql`${promoCodes.uses} <= ${maxUses}`,
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  return updated.length > 0;
+}
+
+export async function findUses(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .select({ uses: promoCodes.uses })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, id));
+  return row?.uses ?? 0;
 }

@@ -130,11 +130,16 @@ export async function replacePromoCode(
     fields,
   );
   if (await queries.isCodeTaken(deps.db, row.event_id, values.code, id)) throw codeTaken();
+  let isReplaced: boolean;
   try {
-    await queries.replacePromoCode(deps.db, id, { ...values, updated_at: now });
+    isReplaced = await queries.replacePromoCode(deps.db, id, { ...values, updated_at: now });
   } catch (error) {
     if (isConstraintViolation(error, UNIQUE_CODE_INDEX)) throw codeTaken();
     throw error;
+  }
+  if (!isReplaced) {
+    const uses = await queries.findUses(deps.db, id);
+    throw new AppError('max_uses_below_uses', { status: 409, attr: 'max_uses', params: { uses } });
   }
   return getOwnPromoCode(deps, organizerId, id);
 }
