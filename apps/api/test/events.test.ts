@@ -826,6 +826,20 @@ describe('POST /api/v1/events/{id}/cover/', () => {
     );
   });
 
+  it('answers a multipart body it cannot read with multipart_invalid and keeps no cover', async () => {
+    const event = await createDraftEvent(ctx, organizer.auth);
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/events/${event.id}/cover/`,
+        headers: { authorization: organizer.auth, 'content-type': contentType },
+        payload: 'not a multipart body',
+      });
+      expectError(response, 400, 'multipart_invalid', null);
+    }
+    expect((await getEvent(organizer.auth, event.id)).cover).toBeNull();
+  });
+
   it("answers not_found for another organizer's event and permission_denied to attendees", async () => {
     const event = await createDraftEvent(ctx, organizer.auth);
     expectError(await upload(rival.auth, event.id, image(PNG)), 404, 'not_found');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnProfile, PublicProfile } from '@hafla/shared/profile/profile';
 import { signUp } from './auth-helpers';
@@ -152,7 +153,7 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     expect(firstError(response)?.code).toBe('not_authenticated');
   });
 
-  it('takes an avatar from multipart, serves it with the right headers, and removes it on null', async () => {
+  it('takes an avatar from multipart, stores it re-encoded, serves it, and removes it on null', async () => {
     const { access, user } = await completedUser();
     const form = multipartForm(
       { first_name: 'Avatar' },
@@ -162,14 +163,18 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     expect(response.statusCode, response.body).toBe(200);
     const profile = OwnProfile.parse(response.json());
     expect(profile.first_name).toBe('Avatar');
-    expect(profile.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\/[0-9a-f]{20}\.png$/);
+    expect(profile.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\/[0-9a-f]{20}\.webp$/);
 
     const image = await ctx.app.inject({ url: profile.avatar! });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['cache-control']).toContain('immutable');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1,
+      height: 1,
+    });
 
     const removed = await ctx.app.inject({
       method: 'PATCH',
@@ -194,6 +199,82 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     );
     const response = await patchWithForm(access, user.id, form);
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('stores a photo re-encoded: no metadata, upright, at most 512 pixels on its longest side', async () => {
+    const { access, user } = await completedUser();
+    // A landscape JPEG that says "turn me upright" (orientation 6) and carries a comment.
+    const photo = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { ImageDescription: 'home address' } } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await patchWithForm(
+      access,
+      user.id,
+      multipartForm({}, { name: 'avatar', filename: 'me.jpg', type: 'image/jpeg', content: photo }),
+    );
+    const profile = OwnProfile.parse(response.json());
+    const stored = (await ctx.app.inject({ url: profile.avatar! })).rawPayload;
+    expect(stored.includes(Buffer.from('home address'))).toBe(false);
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 288, height: 512 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it('refuses text that starts like a GIF with image_invalid and keeps the avatar', async () => {
+    const { access, user } = await completedUser();
+    const before = OwnProfile.parse(
+      (
+        await patchWithForm(
+          access,
+          user.id,
+          multipartForm({}, { name: 'avatar', filename: 'a.png', type: 'image/png', content: PNG }),
+        )
+      ).json(),
+    );
+    expect(before.avatar).not.toBeNull();
+    const response = await patchWithForm(
+      access,
+      user.id,
+      multipartForm(
+        { first_name: 'Changed' },
+        {
+          name: 'avatar',
+          filename: 'cat.gif',
+          type: 'image/gif',
+          content: Buffer.from('GIF89a<html><script>alert(1)</script></html>'),
+        },
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(firstError(response)).toMatchObject({ code: 'image_invalid', attr: 'avatar' });
+    const after = await ctx.app.inject({
+      url: `/api/v1/profile/${user.id}/`,
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(OwnProfile.parse(after.json())).toEqual(before);
+  });
+
+  it('answers a multipart body it cannot read with multipart_invalid', async () => {
+    const { access, user } = await completedUser();
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=xyz', 'garbage without any boundary line'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\ncut'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/profile/${user.id}/`,
+        headers: { authorization: `Bearer ${access}`, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, `${contentType} ${response.body}`).toBe(400);
+      expect(firstError(response)).toMatchObject({ code: 'multipart_invalid', attr: null });
+    }
   });
 
   it('refuses a file that only claims to be an image, and one over the size limit', async () => {

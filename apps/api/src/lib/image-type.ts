@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fieldError } from './app-error';
-import { storeVariants } from './image-variants';
+import { reencodeFor, storeVariants } from './image-variants';
 import type { FileStorage } from './storage';
 
 export interface ImageType {
@@ -36,19 +36,23 @@ export const MIME_BY_EXTENSION: Record<string, ImageType['mime']> = {
 
 /**
  * Checks the bytes are an image and stores them under `<folder>/<content hash>.<extension>`, so
- * a file never changes under its URL, with the renditions its folder has (`image-variants.ts`;
- * making them decodes the image). Answers the storage key; not an image → 400 image_invalid.
+ * a file never changes under its URL: re-encoded for folders that store images so (avatars),
+ * else as uploaded with the renditions its folder has (`image-variants.ts`; making either decodes
+ * the image). Answers the storage key; not an image → 400 image_invalid.
  */
 export async function storeImage(
   storage: FileStorage,
-  content: Buffer,
+  upload: Buffer,
   folder: string,
   attr: string,
 ): Promise<string> {
-  const type = detectImageType(content);
+  const type = detectImageType(upload);
   if (!type) throw fieldError('image_invalid', attr);
+  const reencoded = await reencodeFor(folder, upload, attr);
+  const content = reencoded ?? upload;
+  const extension = reencoded ? 'webp' : type.extension;
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 20);
-  const key = `${folder}/${digest}.${type.extension}`;
+  const key = `${folder}/${digest}.${extension}`;
   // Renditions first: an image that does not decode is refused before anything is stored.
   await storeVariants(storage, key, content, attr);
   await storage.put(key, content);

@@ -22,6 +22,17 @@ export const VARIANT_WIDTHS: Readonly<Record<string, readonly number[]>> = {
 
 export const VARIANT_MIME = 'image/webp';
 
+/**
+ * Folders whose images are stored re-encoded, not as uploaded, with their longest side at most
+ * this many pixels: a WebP drawn from the decoded pixels keeps no metadata (camera, location)
+ * and nothing that rode along in the file, and bytes that only start like an image are refused.
+ * Avatars are shown small (512 covers a 160-pixel circle at three device pixels per pixel).
+ * Covers keep their original beside the renditions, as decision 0007 describes.
+ */
+export const REENCODED_SIZES: Readonly<Record<string, number>> = {
+  avatars: 512,
+};
+
 /** Larger inputs are refused before decoding (a small file can claim a huge canvas). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -66,6 +77,29 @@ async function resize(content: Buffer, width: number): Promise<Buffer> {
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 75 })
     .toBuffer();
+}
+
+/**
+ * The image re-encoded as a WebP for folders that store images so (REENCODED_SIZES), upright by
+ * its EXIF orientation and never enlarged; null for folders that keep the original. Bytes that do
+ * not decode are refused with 400 image_invalid on `attr`.
+ */
+export async function reencodeFor(
+  folder: string,
+  content: Buffer,
+  attr: string,
+): Promise<Buffer | null> {
+  const size = REENCODED_SIZES[folder.split('/')[0] ?? ''];
+  if (size === undefined) return null;
+  try {
+    return await sharp(content, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw fieldError('image_invalid', attr);
+  }
 }
 
 /**
