@@ -35,7 +35,7 @@ import { ticketsRoutes } from './modules/tickets/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
-import { notFoundPlugin } from './plugins/not-found';
+import { answerFrameworkError, notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
@@ -75,6 +75,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

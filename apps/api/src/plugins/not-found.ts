@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { negotiateLanguage } from '@hafla/shared/common/i18n';
 import { sendEnvelope } from './errors';
 
 declare module 'fastify' {
@@ -73,3 +74,27 @@ export const notFoundPlugin = fp<NotFoundOptions>(
   },
   { name: 'not-found', dependencies: ['errors'] },
 );
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs, answered
+ * as the envelope instead of Fastify's own body. A path parameter longer than the router's
+ * `maxParamLength` names nothing that exists (ids and slugs are far shorter): `not_found`. A path
+ * whose percent-encoding does not decode: `invalid`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // No onRequest hook has run, so the language is read here.
+  request.language = negotiateLanguage(request.headers['accept-language']);
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendEnvelope(request, reply, 404, 'client_error', [{ code: 'not_found', attr: null }]);
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    sendEnvelope(request, reply, 400, 'client_error', [{ code: 'invalid', attr: null }]);
+  } else {
+    request.log.error({ err: error }, 'router error');
+    sendEnvelope(request, reply, 500, 'server_error', [{ code: 'server_error', attr: null }]);
+  }
+}
