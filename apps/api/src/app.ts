@@ -146,6 +146,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     rateLimits: config.RATE_LIMITS === 'on',
     rateLimitMax: config.RATE_LIMIT_MAX,
     rateLimitWindow: config.RATE_LIMIT_WINDOW,
+    isHttpsOnly: config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).protocol === 'https:',
   });
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
   await app.register(cookie);

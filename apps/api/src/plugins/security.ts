@@ -10,7 +10,15 @@ export interface SecurityOptions {
   rateLimits: boolean;
   rateLimitMax: number;
   rateLimitWindow: string;
+  /**
+   * Sends Strict-Transport-Security: on when PUBLIC_URL is https, i.e. the site is served over
+   * TLS (usually by a proxy in front; the header is only a promise browsers keep for that origin).
+   */
+  isHttpsOnly: boolean;
 }
+
+/** One year, without subdomains or preload: the operator's other hosts are not ours to promise. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: false, preload: false };
 
 /** Page loads and static files (GET outside /api/) are not throttled; every call is. */
 function isThrottled(request: FastifyRequest): boolean {
@@ -41,7 +49,7 @@ export const securityPlugin = fp<SecurityOptions>(
         },
       },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+      strictTransportSecurity: options.isHttpsOnly ? HSTS : false,
     });
 
     await app.register(cors, {
