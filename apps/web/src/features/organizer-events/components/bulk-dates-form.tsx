@@ -13,6 +13,7 @@ import { intlLocale } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useCreateEventDatesBulk } from '../api/create-event-dates-bulk';
 import { previewBulkDates } from '../lib/bulk-dates';
+import { DATE_RANGE_YEARS, dayProblem } from '../lib/date-time-window';
 import { DAY_PATTERN, TIME_PATTERN, todayInZone } from '../lib/zoned-time';
 import { FormActions } from './form-actions';
 import { CloseIcon } from './icons';
@@ -53,6 +54,11 @@ export function BulkDatesForm({ eventId, timeZone, existingStarts }: BulkDatesFo
   const timesLabelId = useId();
   const timesErrorId = useId();
   const today = todayInZone(timeZone);
+  const dayMessage = (day: string) => {
+    const problem = dayProblem(day, DAY_PATTERN);
+    if (problem === 'outOfRange') return t('validation.dateOutOfRange', DATE_RANGE_YEARS);
+    return problem ? t('validation.chooseDay') : null;
+  };
   const form = useForm<BulkValues>({
     initialValues: {
       start_date: today,
@@ -61,9 +67,10 @@ export function BulkDatesForm({ eventId, timeZone, existingStarts }: BulkDatesFo
       times: [{ start: '19:00', end: '21:00' }],
     },
     validate: {
-      start_date: (day) => (DAY_PATTERN.test(day) ? null : t('validation.chooseDay')),
+      start_date: (day) => dayMessage(day),
       end_date: (day, values) => {
-        if (!DAY_PATTERN.test(day)) return t('validation.chooseDay');
+        const problem = dayMessage(day);
+        if (problem) return problem;
         return day < values.start_date ? t('validation.endDateBeforeStart') : null;
       },
       days_of_week: (days) => (days.length > 0 ? null : t('validation.chooseWeekday')),

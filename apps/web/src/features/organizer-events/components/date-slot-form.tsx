@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useSaveEventDate } from '../api/save-event-date';
+import { DATE_RANGE_YEARS, dayProblem } from '../lib/date-time-window';
 import { DAY_PATTERN, TIME_PATTERN, isoToZonedParts, slotInstants } from '../lib/zoned-time';
 import { FormActions } from './form-actions';
 import classes from './organizer.module.css';
@@ -36,10 +37,14 @@ export function DateSlotForm({ eventId, timeZone, slot, onSaved, onCancel }: Dat
   const form = useForm<SlotValues>({
     initialValues: initial,
     validate: {
-      day: (day) => (DAY_PATTERN.test(day) ? null : t('validation.chooseDay')),
+      day: (day) => {
+        const problem = dayProblem(day, DAY_PATTERN);
+        if (problem === 'outOfRange') return t('validation.dateOutOfRange', DATE_RANGE_YEARS);
+        return problem ? t('validation.chooseDay') : null;
+      },
       start: (start, values) => {
         if (!TIME_PATTERN.test(start)) return t('validation.chooseTime');
-        if (!DAY_PATTERN.test(values.day)) return null;
+        if (dayProblem(values.day, DAY_PATTERN)) return null;
         const instants = slotInstants(values.day, start, values.end || start, timeZone);
         return new Date(instants.start).getTime() > Date.now() ? null : t('validation.inPast');
       },

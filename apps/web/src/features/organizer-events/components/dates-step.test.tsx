@@ -161,6 +161,24 @@ describe('event dates step', () => {
     expect(screen.getByLabelText(/^Starts/).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('refuses a day outside the accepted years before sending, in the slot and the pattern', async () => {
+    const { requests } = stubFetch(eventRoutes());
+    signInAs(organizer);
+    renderApp(datesPath);
+
+    await setValue(/^Last date/, '9999-12-31');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create time slots' }));
+    expect(await screen.findByText('Choose a date in the years 2000 to 2099.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Last date/).getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'One time slot' }));
+    await setValue(/^Date/, '2100-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add time slot' }));
+    expect(await screen.findByText('Choose a date in the years 2000 to 2099.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Date/).getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
   it('moves an existing slot', async () => {
     const { requests } = stubFetch({
       ...eventRoutes({ dates: [slot] }),

@@ -11,7 +11,12 @@ import { formatMoney } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useSavePromoCode } from '../api/save-promo-code';
 import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
-import { dateTimeWindowRules, fromLocalInput, toLocalInput } from '../lib/date-time-window';
+import {
+  DATE_RANGE_YEARS,
+  dateTimeWindowRules,
+  fromLocalInput,
+  toLocalInput,
+} from '../lib/date-time-window';
 import { useAmountRule } from '../lib/use-amount-rule';
 import { DateTimeWindowFields } from './date-time-window-fields';
 import { DescribedSwitch } from './described-switch';
@@ -65,6 +70,7 @@ export function PromoCodeForm({
   const validity = dateTimeWindowRules({
     invalid: t('validation.chooseDateTime'),
     endBeforeStart: t('validation.validUntilBeforeFrom'),
+    outOfRange: t('validation.dateOutOfRange', DATE_RANGE_YEARS),
   });
 
   const form = useForm<PromoValues>({
@@ -107,7 +113,13 @@ export function PromoCodeForm({
         const required = t('validation.amountRequired');
         return amountRule(text, { empty: required, zero: required });
       },
-      max_uses: optionalCount(MAX_USES),
+      max_uses: (text) => {
+        const problem = optionalCount(MAX_USES)(text);
+        const uses = promoCode?.uses ?? 0;
+        // The API refuses it too (max_uses_below_uses); saying so here saves the round trip.
+        if (problem || !text.trim() || (parseWholeNumber(text) ?? 0) >= uses) return problem;
+        return t('validation.maxUsesBelowUses', { uses });
+      },
       max_uses_per_user: optionalCount(MAX_USES_PER_USER),
       valid_from: validity.start,
       valid_until: (text, values) => validity.end(text, values.valid_from),

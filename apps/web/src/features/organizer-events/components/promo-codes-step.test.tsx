@@ -111,6 +111,50 @@ describe('promo codes step', () => {
     expect(screen.getByLabelText(/^Code/).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("shows the API's date_out_of_range on the validity field it names", async () => {
+    stubFetch({
+      ...eventRoutes({ categories: [standardTickets] }),
+      'POST /api/v1/promo_codes/': () =>
+        validationError(
+          'date_out_of_range',
+          'Choose a date from 2000-01-01 to 2099-12-31.',
+          'valid_until',
+        ),
+    });
+    signInAs(organizer);
+    renderApp(promoPath);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a promo code' }));
+    await fill(/^Code/, 'LATER');
+    await fill(/^Percentage off/, '10');
+    await setValue(/^Valid until/, '2099-12-31T23:59');
+    await userEvent.click(screen.getByRole('button', { name: 'Save promo code' }));
+
+    expect(await screen.findByText('Choose a date from 2000-01-01 to 2099-12-31.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Valid until/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses a validity date outside the accepted years, and uses in total below the uses so far', async () => {
+    const { requests } = stubFetch(
+      eventRoutes({ categories: [standardTickets], promoCodes: [promoCode] }),
+    );
+    signInAs(organizer);
+    renderApp(promoPath);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit promo code EARLYBIRD' }),
+    );
+    await fill(/^Uses in total/, '2');
+    await setValue(/^Valid until/, '9999-12-31T23:59');
+    await userEvent.click(screen.getByRole('button', { name: 'Save promo code' }));
+
+    expect(
+      await screen.findByText('This code was already used 3 times; allow at least that many.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Choose a date in the years 2000 to 2099.')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
   it('shows uses and limits, and replaces every field of an edited code', async () => {
     const { requests } = stubFetch({
       ...eventRoutes({ categories: [standardTickets], promoCodes: [promoCode] }),

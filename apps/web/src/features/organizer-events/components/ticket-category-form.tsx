@@ -13,7 +13,12 @@ import { FormAlert } from '../../../components/form-alert';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTicketCategory } from '../api/save-ticket-category';
 import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
-import { dateTimeWindowRules, fromLocalInput, toLocalInput } from '../lib/date-time-window';
+import {
+  DATE_RANGE_YEARS,
+  dateTimeWindowRules,
+  fromLocalInput,
+  toLocalInput,
+} from '../lib/date-time-window';
 import { useAmountRule } from '../lib/use-amount-rule';
 import { DateTimeWindowFields } from './date-time-window-fields';
 import { FormActions } from './form-actions';
@@ -65,6 +70,7 @@ export function TicketCategoryForm({
   const salesWindow = dateTimeWindowRules({
     invalid: t('validation.chooseDateTime'),
     endBeforeStart: t('validation.salesEndBeforeStart'),
+    outOfRange: t('validation.dateOutOfRange', DATE_RANGE_YEARS),
   });
 
   const form = useForm<CategoryValues>({
