@@ -146,7 +146,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     rateLimits: config.RATE_LIMITS === 'on',
     rateLimitMax: config.RATE_LIMIT_MAX,
     rateLimitWindow: config.RATE_LIMIT_WINDOW,
-    isHttpsOnly: config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).protocol === 'https:',
+    isHttpsOnly:
+      config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).protocol === 'https:',
   });
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
   await app.register(cookie);

@@ -58,9 +58,9 @@ describe('time slots', () => {
       );
     }
     expect(await slots()).toEqual(before);
-    expect((await call(ctx, null, 'GET', `/api/v1/events_read/${fixture.event.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(ctx, null, 'GET', `/api/v1/events_read/${fixture.event.id}`)).statusCode,
+    ).toBe(200);
     expect((await call(ctx, null, 'GET', '/api/v1/events_read/?sort=newest')).statusCode).toBe(200);
   });
 

@@ -70,7 +70,9 @@ async function failuresOf(probes: Probe[]): Promise<string[]> {
     } else if (response.statusCode >= 300) {
       const envelope = ErrorEnvelope.safeParse(safeJson(response.body));
       if (!envelope.success) {
-        failures.push(`${where}: ${response.statusCode} not an envelope: ${response.body.slice(0, 200)}`);
+        failures.push(
+          `${where}: ${response.statusCode} not an envelope: ${response.body.slice(0, 200)}`,
+        );
       }
     }
   }

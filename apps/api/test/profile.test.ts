@@ -264,7 +264,10 @@ describe('PATCH /api/v1/profile/{id}/', () => {
     for (const [contentType, payload] of [
       ['multipart/form-data', 'no boundary'],
       ['multipart/form-data; boundary=xyz', 'garbage without any boundary line'],
-      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\ncut'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\ncut',
+      ],
     ] as const) {
       const response = await ctx.app.inject({
         method: 'PATCH',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@hafla/shared/common/errors';
 import { dayInZone } from '@hafla/shared/common/zoned-time';
+import { rowsOf } from '../src/lib/db-rows';
 import { bookAndPay } from './booking-helpers';
 import { wishlistEvent } from './discovery-helpers';
 import {
@@ -71,14 +72,19 @@ beforeAll(async () => {
                   ${stored}::timestamptz)
           returning id`,
     );
-    const ticketsAnswer = await call(ctx, attendee.auth, 'GET', `/api/v1/tickets/?event=${eventId}`);
+    const ticketsAnswer = await call(
+      ctx,
+      attendee.auth,
+      'GET',
+      `/api/v1/tickets/?event=${eventId}`,
+    );
     const ticketId = (ticketsAnswer.json() as { results: Array<{ id: number }> }).results[0]!.id;
     fixtures.push({
       stored,
       eventId,
       slotId,
       categoryId,
-      promoId: Number((promo.rows[0] as { id: number }).id),
+      promoId: Number(rowsOf<{ id: number }>(promo)[0]!.id),
       bookingId: booking.id,
       ticketId,
     });

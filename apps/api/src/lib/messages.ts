@@ -73,7 +73,8 @@ const en: Catalog = {
   per_order_invalid: 'The maximum per order must be at least the minimum.',
   sales_window_invalid: 'Sales must end after they start.',
   promo_code_taken: 'This event already has this promo code (codes ignore letter case).',
-  max_uses_below_uses: 'The maximum uses cannot be lower than the {uses} times it was already used.',
+  max_uses_below_uses:
+    'The maximum uses cannot be lower than the {uses} times it was already used.',
   promo_value_exceeds_price:
     'A fixed discount cannot exceed the price of a ticket it applies to ({price}).',
   ticket_category_not_in_event: 'This ticket category does not belong to the event.',
@@ -188,7 +189,8 @@ const ar: Catalog = {
   per_order_invalid: 'يجب ألا يقل الحد الأقصى للطلب عن الحد الأدنى.',
   sales_window_invalid: 'يجب أن ينتهي البيع بعد أن يبدأ.',
   promo_code_taken: 'لدى هذه الفعالية رمز الخصم هذا بالفعل (لا فرق بين الأحرف الكبيرة والصغيرة).',
-  max_uses_below_uses: 'لا يمكن أن يقل الحد الأقصى للاستخدام عن {uses} مرة استُخدم فيها الرمز بالفعل.',
+  max_uses_below_uses:
+    'لا يمكن أن يقل الحد الأقصى للاستخدام عن {uses} مرة استُخدم فيها الرمز بالفعل.',
   promo_value_exceeds_price: 'لا يمكن أن يتجاوز الخصم الثابت سعر تذكرة يُطبّق عليها ({price}).',
   ticket_category_not_in_event: 'فئة التذاكر هذه لا تتبع هذه الفعالية.',
   cannot_follow_self: 'لا يمكنك متابعة نفسك.',

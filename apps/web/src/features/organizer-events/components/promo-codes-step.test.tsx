@@ -141,9 +141,7 @@ describe('promo codes step', () => {
     signInAs(organizer);
     renderApp(promoPath);
 
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Edit promo code EARLYBIRD' }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit promo code EARLYBIRD' }));
     await fill(/^Uses in total/, '2');
     await setValue(/^Valid until/, '9999-12-31T23:59');
     await userEvent.click(screen.getByRole('button', { name: 'Save promo code' }));
