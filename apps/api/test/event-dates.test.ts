@@ -528,17 +528,30 @@ describe('POST /api/v1/event_dates/bulk/', () => {
     );
     expect(error.detail).toContain('730');
     expect(error.detail).toContain(String(MAX_BULK_DATES));
-    // A pattern over centuries is refused as quickly.
+    // A pattern over a decade is refused as quickly, one past the accepted years on its field.
+    const weekly = {
+      event: event.id,
+      days_of_week: [3],
+      times: [{ start: '10:00', end: '12:00' }],
+    };
     expectError(
       await postBulk(organizer.auth, {
-        event: event.id,
-        start_date: '2099-01-01',
-        end_date: '9999-12-31',
-        days_of_week: [3],
-        times: [{ start: '10:00', end: '12:00' }],
+        ...weekly,
+        start_date: '2090-01-01',
+        end_date: '2099-12-31',
       }),
       400,
       'too_many_dates',
+    );
+    expectError(
+      await postBulk(organizer.auth, {
+        ...weekly,
+        start_date: '2099-01-01',
+        end_date: '9999-12-31',
+      }),
+      400,
+      'date_out_of_range',
+      'end_date',
     );
     expect((await listDates(`?event=${event.id}`)).count).toBe(0);
   });
