@@ -102,11 +102,8 @@ export async function verifyAccessToken(
     : [];
   if (sid !== undefined && typeof sid !== 'string') return null;
   if (sv !== undefined && !Number.isSafeInteger(sv)) return null;
-  return {
-    userId: sub,
-    roles: granted,
-    expiresAt: exp,
-    ...(sid !== undefined && { sessionId: sid }),
-    ...(sv !== undefined && { sessionVersion: sv as number }),
-  };
+  const claims: AccessClaims = { userId: sub, roles: granted, expiresAt: exp };
+  if (sid !== undefined) claims.sessionId = sid;
+  if (sv !== undefined) claims.sessionVersion = sv as number;
+  return claims;
 }
