@@ -118,7 +118,7 @@ describe('POST /register/', () => {
   });
 
   it('takes as long for an address that has an account as for a new one', async () => {
-    const rounds = 9;
+    const rounds = 11;
     const owners: string[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const email = uniqueEmail('timing');
@@ -153,10 +153,12 @@ describe('POST /register/', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
     const [knownMs, freshMs] = [median(known), median(fresh)];
-    // Hashing the password is most of the work: skipping it on either path halves its time.
-    expect(Math.abs(knownMs - freshMs), `${knownMs} ms vs ${freshMs} ms`).toBeLessThan(
-      Math.max(15, 0.35 * Math.max(knownMs, freshMs)),
-    );
+    // Hashing the password is nearly all of the work: a path that skipped it would take a
+    // fraction of the other's time. The margin is wide for a machine busy with other work.
+    expect(
+      Math.min(knownMs, freshMs) / Math.max(knownMs, freshMs),
+      `${knownMs} vs ${freshMs} ms`,
+    ).toBeGreaterThan(0.5);
   });
 
   it('refuses weak and overlong passwords with a code on password, creating nothing', async () => {
