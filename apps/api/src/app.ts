@@ -13,7 +13,9 @@ import type { MailWorker } from './lib/mail/mail-worker';
 import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './lib/payments/sandbox';
+import { SessionState } from './lib/session-state';
 import { authRoutes } from './modules/auth/routes';
+import { startSessionSync } from './modules/auth/session-sync';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { BookingJobs } from './modules/payments/jobs';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     notifier: Notifier;
     paymentsDeps: PaymentsDeps;
     bookingJobs: BookingJobs;
+    /** Recently ended sessions and changed roles, for the auth guard and the sockets (0008). */
+    sessions: SessionState;
   }
 }
 
@@ -94,11 +98,21 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const background = new Background(app.log);
   app.decorate('background', background);
   app.addHook('onClose', async () => background.stop());
+  const sessions = new SessionState();
+  app.decorate('sessions', sessions);
+  const sessionSync = await startSessionSync({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    state: sessions,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessionSync.close());
   // Before the routes, so that every module can push; sockets share the API's port.
   await app.register(realtimePlugin, {
     jwtSecret: config.JWT_SECRET,
     corsOrigins: config.CORS_ORIGINS,
     databaseUrl: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
+    sessions,
   });
   const notifier = new Notifier({
     db: database.db,
@@ -149,7 +163,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     isHttpsOnly:
       config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).protocol === 'https:',
   });
-  await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
+  await app.register(authPlugin, { jwtSecret: config.JWT_SECRET, sessions });
   await app.register(cookie);
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { dataDir: config.DATA_DIR });

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import { codeMailKinds } from './lib/mail/code-mails';
 import { MailWorker, type MailWorkerOptions } from './lib/mail/mail-worker';
 import { createMailTransport } from './lib/mail/transport';
+import { ACCOUNT_EXISTS_MAIL, accountExistsMailKind } from './modules/auth/account-exists-mail';
 import { notificationMailKind } from './modules/notifications/notifier';
 import { ticketMailKinds } from './modules/tickets/ticket-mails';
 
@@ -33,6 +34,7 @@ export function createMailWorker(
       ...codeMailKinds,
       ...ticketMailKinds({ db, config }),
       notification: notificationMailKind({ db, publicUrl: config.PUBLIC_URL }),
+      [ACCOUNT_EXISTS_MAIL]: accountExistsMailKind(config.PUBLIC_URL),
     },
     pollMs: options.pollMs,
     leaseSeconds: options.leaseSeconds,

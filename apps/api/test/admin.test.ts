@@ -87,9 +87,17 @@ describe('createAdmin (npm run admin:create)', () => {
       user: { roles: ['attendee', 'admin'], is_verified: true },
     });
 
+    const before = await signInAs('organizer@hafla.test');
     expect(await createAdmin(ctx.database.db, 'organizer@hafla.test', 'quiet-meadow-82')).toBe(
       'promoted',
     );
+    // Its password was set anew: the sessions it had end in every API process, through NOTIFY.
+    await expect
+      .poll(
+        async () =>
+          (await ctx.app.inject({ url: '/api/v1/bookings/', headers: before })).statusCode,
+      )
+      .toBe(401);
     const promoted = await ctx.app.inject({
       method: 'POST',
       url: '/auth/login/',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Booking, type BookRequest } from '@hafla/shared/bookings/bookings';
 import { PayResult, TEST_CARDS } from '@hafla/shared/bookings/payments';
@@ -11,6 +12,16 @@ import type { TestContext } from './helpers';
  * the few things only time does (a hold lapsing) done to the database directly.
  */
 
+/**
+ * Each account calls from a client address of its own, as real buyers do, so per-address limits
+ * (failed promo codes) count what one client does, not the whole test file.
+ */
+function addressOf(auth: string | null): string {
+  if (!auth) return '127.0.0.1';
+  const [a = 0, b = 0, c = 0] = createHash('sha256').update(auth).digest();
+  return `10.${a}.${b}.${c}`;
+}
+
 export function send(
   ctx: TestContext,
   auth: string | null,
@@ -22,6 +33,7 @@ export function send(
   return ctx.app.inject({
     method,
     url,
+    remoteAddress: addressOf(auth),
     headers: {
       ...(auth ? { authorization: auth } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),

@@ -22,7 +22,11 @@ export interface TestContext {
 }
 
 /** A fresh database: a copy of the seeded PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = readFileSync(inject('pgliteTemplate'));
@@ -49,6 +53,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   await seedDatabase(database.db, { demo: true });
   return {
     database,
+    url: url.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
@@ -60,15 +65,17 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hafla-test-'));
+  const { database, url, drop } = await openTestDatabase();
+  // The URL, as in production: what listens (LISTEN/NOTIFY) opens connections of its own.
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...(url && { DATABASE_URL: url }),
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, database });
   await app.ready();
   return {

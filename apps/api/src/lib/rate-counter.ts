@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { codeSendSpacing, rateCounters } from '../db/schema/accounts';
 import { AppError } from './app-error';
@@ -8,7 +8,7 @@ export interface Window {
   seconds: number;
 }
 
-function windowStart(now: Date, seconds: number): Date {
+export function windowStart(now: Date, seconds: number): Date {
   const size = seconds * 1000;
   return new Date(Math.floor(now.getTime() / size) * size);
 }
@@ -67,6 +67,49 @@ export async function readRateCounter(
     .from(rateCounters)
     .where(and(eq(rateCounters.key, key), eq(rateCounters.window_start, start)));
   if ((row?.count ?? 0) >= window.limit) throw throttledUntil(start, window.seconds, now);
+}
+
+/** Refuses when the busiest of `count`s has reached the window's limit (for limits on failures only). */
+export function refuseAtLimit(count: number, window: Window, now: Date): void {
+  if (count >= window.limit) {
+    throw throttledUntil(windowStart(now, window.seconds), window.seconds, now);
+  }
+}
+
+/** Reads the current window of several keys in one statement and refuses at the busiest's limit. */
+export async function readRateCounters(
+  db: Db,
+  keys: string[],
+  window: Window,
+  now = new Date(),
+): Promise<void> {
+  const [row] = await db
+    .select({ count: max(rateCounters.count) })
+    .from(rateCounters)
+    .where(
+      and(
+        inArray(rateCounters.key, keys),
+        eq(rateCounters.window_start, windowStart(now, window.seconds)),
+      ),
+    );
+  refuseAtLimit(row?.count ?? 0, window, now);
+}
+
+/** Counts one hit on each key in one statement. */
+export async function countRateHits(
+  db: Db,
+  keys: string[],
+  seconds: number,
+  now = new Date(),
+): Promise<void> {
+  const start = windowStart(now, seconds);
+  await db
+    .insert(rateCounters)
+    .values(keys.map((key) => ({ key, window_start: start, count: 1 })))
+    .onConflictDoUpdate({
+      target: [rateCounters.key, rateCounters.window_start],
+      set: { count: sql`${rateCounters.count} + 1` },
+    });
 }
 
 function throttledUntil(start: Date, seconds: number, now: Date): AppError {

@@ -42,6 +42,20 @@ describe('verifyAccessToken', () => {
     expect(await verifyAccessToken(SECRET, token, new Date(NOW.getTime() + 900_000))).toBe(null);
   });
 
+  it('carries the session and its version, and refuses them malformed', async () => {
+    const token = await signAccessToken(
+      SECRET,
+      { ...claims, sessionId: 'family-1', sessionVersion: 3 },
+      NOW,
+    );
+    expect(await verifyAccessToken(SECRET, token, NOW)).toMatchObject({
+      sessionId: 'family-1',
+      sessionVersion: 3,
+    });
+    expect(await verifyAccessToken(SECRET, forge({ ...good, sid: 7 }), NOW)).toBe(null);
+    expect(await verifyAccessToken(SECRET, forge({ ...good, sv: '3' }), NOW)).toBe(null);
+  });
+
   it('accepts an audience list that names the API', async () => {
     const token = forge({ ...good, aud: ['other', 'hafla-api'] });
     expect(await verifyAccessToken(SECRET, token, NOW)).toMatchObject({ userId: claims.userId });

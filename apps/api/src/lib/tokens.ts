@@ -12,6 +12,10 @@ export interface AccessClaims {
   roles: Role[];
   /** When the token stops being valid, in seconds since the epoch (set on verified tokens). */
   expiresAt?: number;
+  /** `sid`: the session (refresh-token family) it belongs to; absent on tokens issued before. */
+  sessionId?: string;
+  /** `sv`: the user's session version when it was issued; absent on tokens issued before. */
+  sessionVersion?: number;
 }
 
 function key(secret: string): Uint8Array {
@@ -25,7 +29,12 @@ export async function signAccessToken(
   ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ roles: claims.roles, typ: 'access' })
+  return new SignJWT({
+    roles: claims.roles,
+    typ: 'access',
+    ...(claims.sessionId !== undefined && { sid: claims.sessionId }),
+    ...(claims.sessionVersion !== undefined && { sv: claims.sessionVersion }),
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -81,7 +90,7 @@ export async function verifyAccessToken(
   const payload = verifiedPayload(secret, token);
   if (!payload) return null;
   const seconds = Math.floor(now.getTime() / 1000);
-  const { exp, nbf, iat, iss, aud, typ, sub, roles } = payload;
+  const { exp, nbf, iat, iss, aud, typ, sub, roles, sid, sv } = payload;
   if (!isTime(exp) || exp <= seconds) return null;
   if (nbf !== undefined && (!isTime(nbf) || nbf > seconds)) return null;
   if (iat !== undefined && !isTime(iat)) return null;
@@ -91,5 +100,10 @@ export async function verifyAccessToken(
   const granted = Array.isArray(roles)
     ? (roles.filter((role) => typeof role === 'string') as Role[])
     : [];
-  return { userId: sub, roles: granted, expiresAt: exp };
+  if (sid !== undefined && typeof sid !== 'string') return null;
+  if (sv !== undefined && !Number.isSafeInteger(sv)) return null;
+  const claims: AccessClaims = { userId: sub, roles: granted, expiresAt: exp };
+  if (sid !== undefined) claims.sessionId = sid;
+  if (sv !== undefined) claims.sessionVersion = sv as number;
+  return claims;
 }

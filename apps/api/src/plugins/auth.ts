@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import type { SessionState } from '../lib/session-state';
 import { verifyAccessToken, type AccessClaims, type Role } from '../lib/tokens';
 
 declare module 'fastify' {
@@ -19,10 +20,12 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   jwtSecret: string;
+  /** Ended sessions and changed roles, in memory (decision 0008): no database read per request. */
+  sessions: SessionState;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { jwtSecret }) => {
+  async (app, { jwtSecret, sessions }) => {
     app.decorateRequest('auth', null);
 
     // Runs before the body is parsed, so an anonymous caller learns nothing about the input rules.
@@ -32,7 +35,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       const header = request.headers.authorization;
       if (header) {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-        const claims = match?.[1] ? await verifyAccessToken(jwtSecret, match[1]) : null;
+        const verified = match?.[1] ? await verifyAccessToken(jwtSecret, match[1]) : null;
+        // Its session ended (sign-out, password change or reset, a replayed refresh token): null.
+        // Its user's roles changed since it was issued: the current roles.
+        const claims = verified && sessions.check(verified);
         // A token that is sent must be good, on public routes too: the client then learns at once
         // that its session is over (the seed's client signs out on token_not_valid).
         if (!claims) throw new AppError('token_not_valid', { status: 401 });

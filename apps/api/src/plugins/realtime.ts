@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { watchConnections } from '../db/client';
+import type { SessionState, SessionsEnded } from '../lib/session-state';
 import { verifyAccessToken } from '../lib/tokens';
 
 declare module 'fastify' {
@@ -34,6 +35,8 @@ export interface RealtimePluginOptions {
   corsOrigins: string[];
   /** PostgreSQL: pushes cross processes through LISTEN/NOTIFY. Absent (PGlite): in-process. */
   databaseUrl?: string;
+  /** Ended sessions: a connection of one is refused, and closed when it ends (decision 0008). */
+  sessions: SessionState;
 }
 
 /** To a user's sockets. */
@@ -48,6 +51,9 @@ interface SocketData {
   language: Language;
   /** Seconds since the epoch, from the token. */
   expiresAt: number | undefined;
+  /** The token's session and session version (absent on tokens issued before they existed). */
+  sessionId: string | undefined;
+  sessionVersion: number | undefined;
 }
 
 /** Between API processes: a batch of deliveries, each process emitting to its own sockets. */
@@ -106,7 +112,7 @@ function adapterPool(
  * expires (after a `token_expired` event), so the client reconnects with a fresh one.
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
-  async (app, { jwtSecret, corsOrigins, databaseUrl }) => {
+  async (app, { jwtSecret, corsOrigins, databaseUrl, sessions }) => {
     // A pool of its own: the adapter keeps one connection checked out for LISTEN, which must
     // neither count against the API's pool nor keep that pool from closing.
     const pools = databaseUrl ? adapterPool(databaseUrl, app.log) : null;
@@ -131,7 +137,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       };
       if (typeof token !== 'string' || token === '') return refuse('not_authenticated');
       verifyAccessToken(jwtSecret, token).then(
-        (claims) => {
+        (verified) => {
+          const claims = verified && sessions.check(verified);
           if (!claims) return refuse('token_not_valid');
           const asked: unknown = (socket.handshake.auth as { language?: unknown }).language;
           socket.data.userId = claims.userId;
@@ -139,6 +146,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
             ? asked
             : negotiateLanguage(socket.handshake.headers['accept-language']);
           socket.data.expiresAt = claims.expiresAt;
+          socket.data.sessionId = claims.sessionId;
+          socket.data.sessionVersion = claims.sessionVersion;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
@@ -159,6 +168,25 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         socket.on('disconnect', () => clearTimeout(timer));
       }
     });
+
+    // Every process hears every ended session and closes its own sockets of it; the client's
+    // reconnection is then refused, and its refresh too, so it signs out.
+    const closeEnded = ({ userId, families, validFrom }: SessionsEnded) => {
+      const namespace = io.of('/');
+      const ended = LANGUAGES.flatMap((language) =>
+        [...(namespace.adapter.rooms.get(channelOf(userId, language)) ?? [])].flatMap((id) => {
+          const socket = namespace.sockets.get(id);
+          if (!socket) return [];
+          const { sessionId, sessionVersion } = socket.data;
+          const isEnded =
+            (sessionId !== undefined && families.includes(sessionId)) ||
+            (validFrom !== undefined && sessionVersion !== undefined && sessionVersion < validFrom);
+          return isEnded ? [socket] : [];
+        }),
+      );
+      for (const socket of ended) socket.disconnect(true);
+    };
+    const stopClosingEnded = sessions.onEnded(closeEnded);
 
     const deliverHere = (deliveries: Delivery[]) => {
       for (const { userId, rendered } of deliveries) {
@@ -184,6 +212,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     // Before the HTTP server closes: open sockets would hold it.
     app.addHook('preClose', async () => {
       closing = true;
+      stopClosingEnded();
       io.local.disconnectSockets(true);
       io.of('/').adapter.close();
       io.engine.close();

@@ -35,11 +35,23 @@ export const users = pgTable(
     password_changed_at: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    /**
+     * Access tokens carry the version they were issued under (`sv`): it goes up when the roles
+     * change and when every session ends, and tokens below `sessions_valid_from` are refused
+     * (decision 0008).
+     */
+    session_version: integer('session_version').notNull().default(0),
+    sessions_valid_from: integer('sessions_valid_from').notNull().default(0),
+    /** When the version last went up; each process loads the changes of the last access-token lifetime. */
+    session_changed_at: timestamp('session_changed_at', { withTimezone: true }),
     created_at: createdAt,
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    index('users_session_changed_idx')
+      .on(table.session_changed_at)
+      .where(sql`${table.session_changed_at} is not null`),
     check('users_email_normalised', sql`${table.email} = lower(btrim(${table.email}))`),
     check('users_user_type_check', sql`${table.user_type} in ('attendee', 'organizer')`),
     check('users_language_check', sql`${table.language} in ('en', 'ar')`),
@@ -68,8 +80,10 @@ export const otpCodes = pgTable(
 );
 
 /**
- * Opaque refresh tokens, stored as SHA-256. Each use replaces the token with a new one of the
- * same family; presenting a replaced token again revokes the family.
+ * Opaque refresh tokens, stored as SHA-256. Each use replaces the token with the next of the
+ * same family (an HMAC of the one presented, so a retry within the grace interval finds the same
+ * successor); presenting a replaced token again after that revokes the family. A family is one
+ * sign-in, the `sid` of its access tokens.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -90,6 +104,10 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_unique').on(table.token_hash),
     index('refresh_tokens_family_idx').on(table.family_id),
     index('refresh_tokens_user_idx').on(table.user_id),
+    // Each process loads the families revoked during the last access-token lifetime.
+    index('refresh_tokens_revoked_idx')
+      .on(table.revoked_at)
+      .where(sql`${table.revoked_at} is not null`),
   ],
 );
 

@@ -23,7 +23,7 @@ import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
 import * as auth from './service';
-import { REFRESH_TTL_SECONDS } from './sessions';
+import { REFRESH_TTL_SECONDS, refreshKeyOf } from './sessions';
 
 const tags = ['auth'];
 export const REFRESH_COOKIE = 'hafla_refresh';
@@ -34,13 +34,19 @@ function context(request: FastifyRequest): auth.RequestContext {
 
 /**
  * Browsers keep the refresh token in an httpOnly cookie scoped to /auth/, out of reach of
- * scripts; other clients use the `refresh` field of the body.
+ * scripts; other clients use the `refresh` field of the body. It is `Secure` whenever the site
+ * is served over https, even when a TLS proxy talks plain http to this process.
  */
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, refresh: string) {
+function setRefreshCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refresh: string,
+  isHttpsSite: boolean,
+) {
   reply.setCookie(REFRESH_COOKIE, refresh, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: isHttpsSite || request.protocol === 'https',
     path: '/auth/',
     maxAge: REFRESH_TTL_SECONDS,
   });
@@ -57,9 +63,14 @@ export async function authRoutes(app: App) {
   const deps: auth.AuthDeps = {
     db: app.db,
     secret: app.config.JWT_SECRET,
+    keys: { jwtSecret: app.config.JWT_SECRET, refreshKey: refreshKeyOf(app.config.JWT_SECRET) },
     mailer: app.mailer,
     storage: app.storage,
+    sessions: app.sessions,
   };
+  const isHttpsSite = app.config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, refresh: string) =>
+    setRefreshCookie(request, reply, refresh, isHttpsSite);
   // Per client address; the service adds per-email limits that hold across processes.
   const rateLimit = { max: app.config.AUTH_RATE_LIMIT_MAX, timeWindow: '10 minutes' };
 
@@ -90,7 +101,7 @@ export async function authRoutes(app: App) {
         request.body.otp,
         context(request),
       );
-      setRefreshCookie(request, reply, tokens.refresh);
+      setCookie(request, reply, tokens.refresh);
       return tokens;
     },
   });
@@ -130,7 +141,7 @@ export async function authRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const tokens = await auth.login(deps, request.body, context(request));
-      setRefreshCookie(request, reply, tokens.refresh);
+      setCookie(request, reply, tokens.refresh);
       return tokens;
     },
   });
@@ -149,7 +160,7 @@ export async function authRoutes(app: App) {
         presentedRefresh(request, request.body),
         context(request),
       );
-      setRefreshCookie(request, reply, tokens.refresh);
+      setCookie(request, reply, tokens.refresh);
       return tokens;
     },
   });
@@ -158,7 +169,7 @@ export async function authRoutes(app: App) {
     config: { auth: 'ignore' },
     schema: {
       tags,
-      summary: 'End this session (revokes its refresh token)',
+      summary: 'End this session: its refresh token and, within seconds, its access tokens',
       body: LogoutRequest.optional(),
       response: { 200: Detail, ...errorResponses },
     },
@@ -209,7 +220,8 @@ export async function authRoutes(app: App) {
     config: { auth: true, rateLimit },
     schema: {
       tags,
-      summary: 'Change the password; ends every other session and answers new tokens',
+      summary:
+        'Change the password; ends every other session at once and answers new tokens for this one',
       security: [{ bearer: [] }],
       body: PasswordChangeRequest,
       response: { 200: AuthTokens, ...errorResponses },
@@ -217,11 +229,11 @@ export async function authRoutes(app: App) {
     handler: async (request, reply) => {
       const tokens = await auth.changePassword(
         deps,
-        currentUser(request).userId,
+        currentUser(request),
         request.body,
         context(request),
       );
-      setRefreshCookie(request, reply, tokens.refresh);
+      setCookie(request, reply, tokens.refresh);
       return tokens;
     },
   });

@@ -25,17 +25,22 @@ import {
 } from '../../lib/password';
 import { countRateHit, hitRateCounter, readRateCounter, spaceSends } from '../../lib/rate-counter';
 import { newOpaqueToken, sha256 } from '../../lib/secrets';
+import type { SessionChange, SessionState } from '../../lib/session-state';
 import type { FileStorage } from '../../lib/storage';
+import type { AccessClaims } from '../../lib/tokens';
+import { queueAccountExistsMail } from './account-exists-mail';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, consumeOtp } from './otp';
 import { issueOtpMail } from './otp-mail';
+import { changeRoles, endAllSessions, endFamilies } from './session-changes';
 import {
   endSession,
-  revokeAllSessions,
+  renewSession,
   rotateSession,
   startSession,
+  type SessionKeys,
   type SessionTokens,
 } from './sessions';
-import { findUserByEmail, findUserById, toUser, type UserRow } from './users';
+import { findUserByEmail, findUserById, rolesOf, toUser, type UserRow } from './users';
 
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 const LOGIN_FAILURES = { limit: 10, seconds: 15 * 60 };
@@ -43,10 +48,14 @@ const CODES_PER_HOUR = { limit: 10, seconds: 60 * 60 };
 
 export interface AuthDeps {
   db: Db;
+  /** The server secret (one-time codes are kept as its HMAC). */
   secret: string;
+  keys: SessionKeys;
   /** Poked after a code is queued, so it goes out at once. */
   mailer: Pick<MailWorker, 'poke'>;
   storage: FileStorage;
+  /** This process's view of ended sessions: changes are applied here as soon as they commit. */
+  sessions: SessionState;
 }
 
 export interface RequestContext {
@@ -80,15 +89,26 @@ async function sendCode(deps: AuthDeps, user: UserRow | null, purpose: OtpPurpos
   if (user) deps.mailer.poke();
 }
 
+/** Applies changes that just committed to this process's view (NOTIFY brings them too, later). */
+function applyHere(deps: AuthDeps, changes: Array<SessionChange | null>): void {
+  for (const change of changes) if (change) deps.sessions.apply(change);
+}
+
 async function signedIn(
   deps: AuthDeps,
   user: UserRow,
   context: RequestContext,
 ): Promise<AuthTokens> {
-  const tokens = await startSession(deps.db, deps.secret, user, context.userAgent);
+  const tokens = await startSession(deps.db, deps.keys, user, context.userAgent);
   return { ...tokens, user: toUser(user, deps.storage) };
 }
 
+/**
+ * The answer, its status and the work done for it are the same whether or not the address has
+ * an account: the password is hashed, codes are throttled, one insert (that may do nothing), one
+ * read, and the same two mail statements, each of which may match no row. A new or never
+ * verified account is queued a code; a verified one's owner is warned instead.
+ */
 export async function register(
   deps: AuthDeps,
   input: RegisterRequest,
@@ -96,15 +116,16 @@ export async function register(
 ): Promise<OtpSent> {
   checkNewPassword(input.password, input.email, 'password');
   const passwordHash = await hashPassword(input.password);
-  // A taken address fails on the unique index (→ `unique` on `email`), race-free.
-  const [user] = await deps.db
+  await throttleCodes(deps, input.email, 'verify_email');
+  await deps.db
     .insert(users)
     .values({ email: input.email, password_hash: passwordHash, language: context.language })
-    .returning();
-  if (!user) throw new Error('insert returned no row');
-  await throttleCodes(deps, user.email, 'verify_email');
-  await sendCode(deps, user, 'verify_email');
-  return otpSent(context.language, user.email);
+    .onConflictDoNothing({ target: users.email });
+  const user = await findUserByEmail(deps.db, input.email);
+  await issueOtpMail(deps.db, deps.secret, user && !user.is_verified ? user : null, 'verify_email');
+  await queueAccountExistsMail(deps.db, user?.id ?? null);
+  deps.mailer.poke();
+  return otpSent(context.language, input.email);
 }
 
 export async function resendOtp(
@@ -137,27 +158,43 @@ export async function verifyEmail(
   return signedIn(deps, verified ?? user, context);
 }
 
+/**
+ * Becoming an organizer (or no longer one) changes the roles: the session the user holds acts
+ * with the new ones at once, so their next call may create an event.
+ */
 export async function completeRegistration(
   deps: AuthDeps,
   userId: string,
   input: CompleteRegistrationRequest,
 ): Promise<User> {
   const isOrganizer = input.user_type === 'organizer';
-  const [user] = await deps.db
-    .update(users)
-    .set({
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone: input.phone ?? null,
-      user_type: input.user_type,
-      organization_name: isOrganizer ? (input.organization_name ?? null) : null,
-      bio: input.bio ?? null,
-      is_profile_complete: true,
-      updated_at: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw new AppError('not_authenticated', { status: 401 });
+  const now = new Date();
+  const { user, change } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ user_type: users.user_type, is_admin: users.is_admin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) throw new AppError('not_authenticated', { status: 401 });
+    const [updated] = await tx
+      .update(users)
+      .set({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone ?? null,
+        user_type: input.user_type,
+        organization_name: isOrganizer ? (input.organization_name ?? null) : null,
+        bio: input.bio ?? null,
+        is_profile_complete: true,
+        updated_at: now,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!updated) throw new AppError('not_authenticated', { status: 401 });
+    const isRoleChange = rolesOf(before).join() !== rolesOf(updated).join();
+    return { user: updated, change: isRoleChange ? await changeRoles(tx, userId, now) : null };
+  });
+  applyHere(deps, [change]);
   return toUser(user, deps.storage);
 }
 
@@ -181,23 +218,26 @@ export async function login(
   return signedIn(deps, user, context);
 }
 
-export function refreshSession(
+export async function refreshSession(
   deps: AuthDeps,
   presented: string | undefined,
   context: RequestContext,
 ): Promise<SessionTokens> {
   if (!presented) throw new AppError('not_authenticated', { status: 401, attr: 'refresh' });
-  return rotateSession(
+  const rotation = await rotateSession(
     deps.db,
-    deps.secret,
+    deps.keys,
     presented,
     (id) => findUserById(deps.db, id),
     context.userAgent,
   );
+  if ('tokens' in rotation) return rotation.tokens;
+  applyHere(deps, rotation.ended);
+  throw new AppError('token_not_valid', { status: 401, attr: 'refresh' });
 }
 
 export async function logout(deps: AuthDeps, presented: string | undefined): Promise<void> {
-  if (presented) await endSession(deps.db, presented);
+  if (presented) applyHere(deps, await endSession(deps.db, presented));
 }
 
 export function forgotPassword(
@@ -242,7 +282,7 @@ export async function resetPassword(deps: AuthDeps, input: PasswordResetRequest)
   checkNewPassword(input.password, user.email, 'password');
   const passwordHash = await hashPassword(input.password);
 
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const [used] = await tx
       .update(resetTokens)
       .set({ used_at: now })
@@ -259,17 +299,22 @@ export async function resetPassword(deps: AuthDeps, input: PasswordResetRequest)
         updated_at: now,
       })
       .where(eq(users.id, user.id));
-    await revokeAllSessions(tx as unknown as Db, user.id, now);
+    return endAllSessions(tx, user.id, now);
   });
+  applyHere(deps, [ended]);
 }
 
+/**
+ * Ends every other session at once (their access tokens too) and answers new tokens for the
+ * current one, which goes on: its access token keeps working, as do other tabs sharing its cookie.
+ */
 export async function changePassword(
   deps: AuthDeps,
-  userId: string,
+  caller: Pick<AccessClaims, 'userId' | 'sessionId'>,
   input: PasswordChangeRequest,
   context: RequestContext,
 ): Promise<AuthTokens> {
-  const user = await findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, caller.userId);
   if (!user) throw new AppError('not_authenticated', { status: 401 });
   if (!(await verifyPassword(user.password_hash, input.old_password))) {
     throw new AppError('old_password_incorrect', {
@@ -281,11 +326,24 @@ export async function changePassword(
   checkNewPassword(input.new_password, user.email, 'new_password');
   const now = new Date();
   const passwordHash = await hashPassword(input.new_password);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  await revokeAllSessions(deps.db, user.id, now);
-  return signedIn(deps, updated ?? user, context);
+  const current = caller.sessionId ?? null;
+  const { updated, tokens, ended } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    const account = row ?? user;
+    const others = await endFamilies(tx, user.id, { keep: current }, now);
+    const renewed = current
+      ? await renewSession(tx, deps.keys, account, current, context.userAgent, now)
+      : null;
+    return {
+      updated: account,
+      tokens: renewed ?? (await startSession(tx, deps.keys, account, context.userAgent, now)),
+      ended: others,
+    };
+  });
+  applyHere(deps, ended);
+  return { ...tokens, user: toUser(updated, deps.storage) };
 }

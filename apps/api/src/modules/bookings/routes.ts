@@ -55,7 +55,12 @@ export async function bookingsRoutes(app: App) {
       body: PromoCheckRequest,
       response: { 200: PromoCheckResult, ...errorResponses },
     },
-    handler: (request) => service.checkPromoCode(deps, request.body),
+    handler: (request) =>
+      service.checkPromoCode(
+        deps,
+        { userId: currentUser(request).userId, address: request.ip },
+        request.body,
+      ),
   });
 
   app.post('/api/v1/tickets/book/', {
@@ -79,7 +84,7 @@ export async function bookingsRoutes(app: App) {
       });
       const booking = await service.book(
         deps,
-        { userId: user.userId, language: request.language },
+        { userId: user.userId, address: request.ip, language: request.language },
         request.body,
         claim,
       );
@@ -129,7 +134,12 @@ export async function bookingsRoutes(app: App) {
       response: { 200: Booking, ...errorResponses },
     },
     handler: (request) =>
-      service.updateBooking(deps, currentUser(request).userId, request.params.id, request.body),
+      service.updateBooking(
+        deps,
+        { userId: currentUser(request).userId, address: request.ip },
+        request.params.id,
+        request.body,
+      ),
   });
 
   app.post('/api/v1/bookings/:id/cancel/', {

@@ -57,6 +57,14 @@ import {
 } from './inventory';
 import { inPipeline, type Pipeline } from './pipeline';
 import {
+  checkPromoFailures,
+  countingPromoFailures,
+  PROMO_FAILURE_COUNT,
+  promoFailureValues,
+  refuseAtPromoLimit,
+  type PromoClient,
+} from './promo-failures';
+import {
   activePromo,
   checkPromoUsable,
   findPromo,
@@ -239,12 +247,25 @@ const pricedLines = (lines: Array<Line & { category: Pick<CategoryRow, 'price'> 
     unit_price: line.category.price,
   }));
 
-/** POST /promo_codes/check/ — what the code would take off this order (nothing is held). */
+/**
+ * POST /promo_codes/check/ — what the code would take off this order (nothing is held). Failed
+ * codes count towards the guessing limit of the user and their address.
+ */
 export async function checkPromoCode(
   deps: BookingsDeps,
+  client: PromoClient,
   input: PromoCheckRequest,
 ): Promise<PromoCheckResult> {
   const now = deps.now();
+  await checkPromoFailures(deps.db, client, now);
+  return countingPromoFailures(deps.db, client, now, () => previewPromo(deps, input, now));
+}
+
+async function previewPromo(
+  deps: BookingsDeps,
+  input: PromoCheckRequest,
+  now: Date,
+): Promise<PromoCheckResult> {
   const [row] = await deps.db.select().from(events).where(eq(events.id, input.event));
   const event = bookableEvent(row, now);
   const lines = await orderLines(deps.db, event.id, input.items);
@@ -410,8 +431,7 @@ function soldOutError(
 /** How one attempt at a booking ended. */
 type Attempt = { booking: Booking } | { replay: unknown } | { claimedByTwin: true };
 
-interface Buyer {
-  userId: string;
+interface Buyer extends PromoClient {
   language: Language;
 }
 
@@ -423,11 +443,24 @@ interface Buyer {
  * writes the booking with the key and its answer, and holds the tickets last, in the same
  * message as the COMMIT, so the hot inventory rows stay locked for the shortest time.
  */
-export async function book(
+export function book(
   deps: Pick<BookingsDeps, 'db' | 'now'>,
   user: Buyer,
   input: BookRequest,
   claim: IdempotencyClaim | null = null,
+): Promise<Booking> {
+  // Only an order with a promo code can fail one (and pays for counting it).
+  if (!input.promo_code) return holdTickets(deps, user, input, claim);
+  return countingPromoFailures(deps.db, user, deps.now(), () =>
+    holdTickets(deps, user, input, claim),
+  );
+}
+
+async function holdTickets(
+  deps: Pick<BookingsDeps, 'db' | 'now'>,
+  user: Buyer,
+  input: BookRequest,
+  claim: IdempotencyClaim | null,
 ): Promise<Booking> {
   const now = deps.now();
   checkDistinctCategories(input.items);
@@ -480,6 +513,10 @@ async function attemptBooking(
     claim?.key ?? null,
     input.promo_code ?? null,
   ]);
+  // With a code, the guessing limit's counters are read in the same first message.
+  const failures = input.promo_code
+    ? tx.query<{ count: number }>(PROMO_FAILURE_COUNT, promoFailureValues(user, now))
+    : null;
   const locked = tx.query(LOCK_USER, [user.userId]);
   const counted = tx.query<CountRow>(COUNT_AND_NUMBER, [
     user.userId,
@@ -502,6 +539,7 @@ async function attemptBooking(
     if (answer === 'in_progress') throw requestInProgress();
     return { replay: answer.ok };
   }
+  if (failures) refuseAtPromoLimit((await failures)[0]?.count ?? 0, now);
   const order = orderOf(rows, input, now);
   // When even the lapsed holds would not make room, refuse without ever queueing on the
   // inventory row (in a rush, most buyers get here once it is gone).
@@ -673,14 +711,31 @@ async function lockPendingBooking(tx: Tx, userId: string, id: number, now: Date)
   return row;
 }
 
-/** PATCH /bookings/{id}/ — apply a promo code to a pending booking, or take it off. */
+/**
+ * PATCH /bookings/{id}/ — apply a promo code to a pending booking, or take it off. A code that
+ * fails counts towards the guessing limit.
+ */
 export async function updateBooking(
   deps: BookingsDeps,
-  userId: string,
+  client: PromoClient,
   id: number,
   input: BookingUpdateRequest,
 ): Promise<Booking> {
   const now = deps.now();
+  if (!input.promo_code) return applyPromo(deps, client.userId, id, input, now);
+  await checkPromoFailures(deps.db, client, now);
+  return countingPromoFailures(deps.db, client, now, () =>
+    applyPromo(deps, client.userId, id, input, now),
+  );
+}
+
+async function applyPromo(
+  deps: BookingsDeps,
+  userId: string,
+  id: number,
+  input: BookingUpdateRequest,
+  now: Date,
+): Promise<Booking> {
   await deps.db.transaction(async (tx) => {
     const row = await lockPendingBooking(tx, userId, id, now);
     const categoryIds = (
