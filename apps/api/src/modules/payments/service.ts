@@ -219,7 +219,11 @@ export async function pay(
     }
   }
 
-  const settled = await settleCharge(deps, context, terms, paid, now, null);
+  // A call that joined another call's attempt answers that call's key too: it may have died.
+  const opener = paid?.attempt.idempotency_key;
+  const answer =
+    opener && opener !== idempotencyKey ? { userId, scope: PAY_SCOPE, key: opener } : null;
+  const settled = await settleCharge(deps, context, terms, paid, now, answer);
   if (settled.kind === 'refunded') {
     throw refusalOf(settled, booking.currency);
   }
