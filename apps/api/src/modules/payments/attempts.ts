@@ -48,7 +48,9 @@ interface OpenRequest {
 export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt> {
   const settleAfter = new Date(request.now.getTime() + SETTLE_AFTER_MS);
   for (let tries = 0; tries < 3; tries += 1) {
-    const [opened] = rowsOf<{ id: number }>(
+    const [opened] = rowsOf<
+      Pick<Attempt, 'id' | 'user_id' | 'number' | 'currency' | 'gateway_key'>
+    >(
       await db.execute(sql`
         insert into ${paymentAttempts} (booking_id, user_id, number, amount, currency, gateway,
                gateway_key, request_hash, idempotency_key, settle_after, created_at, updated_at)
@@ -61,9 +63,25 @@ export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt
          where b.id = ${request.bookingId} and b.status in ('pending', 'expired')
            for key share of b
         on conflict do nothing
-        returning id`),
+        returning id, user_id, number, currency, gateway_key`),
     );
-    if (opened) return loadAttempt(db, opened.id);
+    if (opened) {
+      return {
+        ...opened,
+        booking_id: request.bookingId,
+        amount: request.amount,
+        gateway: request.gateway,
+        request_hash: request.requestHash,
+        idempotency_key: request.idempotencyKey,
+        status: 'charging',
+        gateway_charge_id: null,
+        refund_id: null,
+        refusal: null,
+        settle_after: settleAfter,
+        created_at: request.now,
+        updated_at: request.now,
+      };
+    }
 
     const [open] = await db
       .select()
@@ -98,12 +116,6 @@ export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt
     // A twin's attempt ended between our insert and our read: try again with the next number.
   }
   throw paymentInProgress();
-}
-
-async function loadAttempt(db: Db, id: number): Promise<Attempt> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
-  if (!row) throw new Error(`payment attempt ${id} vanished`);
-  return row;
 }
 
 /** The gateway declined: nothing was captured, and the next call may open a new attempt. */
