@@ -278,7 +278,7 @@ async function apply(world: World, op: Op): Promise<{ answer: Answer | null; for
       } finally {
         lost.restore();
       }
-      if (answer.statusCode !== 500) return { answer, foreign: !chosen.isOwner };
+      if (answer.statusCode < 500) return { answer, foreign: !chosen.isOwner };
       // Charged, answer lost: the books hold again once the sweep has settled the charge.
       if (op.lost === 'answer-and-hold') {
         await lapseHold(ctx, chosen.booking.id);

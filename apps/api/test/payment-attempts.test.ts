@@ -79,7 +79,7 @@ describe('a charge whose confirmation never happened', () => {
     const lost = afterCharging(ctx, 'lose-answer');
     try {
       const answer = await pay(ctx, buyer.auth, held.id);
-      expect(answer.statusCode).toBe(500);
+      expect(answer.statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       lost.restore();
     }
@@ -99,7 +99,12 @@ describe('a charge whose confirmation never happened', () => {
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.tickets.every((ticket) => ticket.status === 'valid')).toBe(true);
     expect(await attemptsOf(ctx, held.id)).toMatchObject([{ status: 'applied' }]);
-    expect(await paymentRowsOf(ctx, held.id)).toEqual({ payments: 1, refunds: 0, unsent: 0 });
+    expect(await paymentRowsOf(ctx, held.id)).toEqual({
+      payments: 1,
+      refunds: 0,
+      unsent: 0,
+      mailed: 0,
+    });
     await ageAttempts(ctx, held.id);
     await ctx.app.bookingJobs.sweep();
     expect(await sandboxBooksOf(ctx, held.id)).toEqual([
@@ -117,7 +122,7 @@ describe('a charge whose confirmation never happened', () => {
     const held = await holdTickets(ctx, buyer.auth, orderOf(fixture, 2));
     const lost = afterCharging(ctx, 'lose-answer');
     try {
-      expect((await pay(ctx, buyer.auth, held.id)).statusCode).toBe(500);
+      expect((await pay(ctx, buyer.auth, held.id)).statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       lost.restore();
     }
@@ -134,7 +139,12 @@ describe('a charge whose confirmation never happened', () => {
     expect(await sandboxBooksOf(ctx, held.id)).toEqual([
       { amount: 2 * PRICE, refunded: 2 * PRICE, refunds: 1 },
     ]);
-    expect(await paymentRowsOf(ctx, held.id)).toEqual({ payments: 0, refunds: 1, unsent: 0 });
+    expect(await paymentRowsOf(ctx, held.id)).toEqual({
+      payments: 0,
+      refunds: 1,
+      unsent: 0,
+      mailed: 1,
+    });
     await ctx.app.bookingJobs.sweep();
     expect(await sandboxBooksOf(ctx, held.id)).toEqual([
       { amount: 2 * PRICE, refunded: 2 * PRICE, refunds: 1 },
@@ -150,7 +160,7 @@ describe('a charge whose confirmation never happened', () => {
     const held = await holdTickets(ctx, buyer.auth, orderOf(fixture, 1));
     const lost = afterCharging(ctx, 'lose-answer');
     try {
-      expect((await pay(ctx, buyer.auth, held.id)).statusCode).toBe(500);
+      expect((await pay(ctx, buyer.auth, held.id)).statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       lost.restore();
     }
@@ -303,7 +313,12 @@ describe('identical pay calls without an Idempotency-Key', () => {
     expect(await sandboxBooksOf(ctx, held.id)).toEqual([
       { amount: 2 * PRICE, refunded: 0, refunds: 0 },
     ]);
-    expect(await paymentRowsOf(ctx, held.id)).toEqual({ payments: 1, refunds: 0, unsent: 0 });
+    expect(await paymentRowsOf(ctx, held.id)).toEqual({
+      payments: 1,
+      refunds: 0,
+      unsent: 0,
+      mailed: 0,
+    });
     expect(await attemptsOf(ctx, held.id)).toMatchObject([{ number: 1, status: 'applied' }]);
     await expectBooksBalance(fixture, [held.id]);
   });

@@ -26,7 +26,7 @@ export function afterCharging(
     async charge(request) {
       await sandbox.charge(request);
       if (mode === 'die') return dead;
-      throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+      throw new Error('gateway: socket hang up');
     },
   };
   deps.gateway = wrapped;
@@ -72,14 +72,16 @@ export async function sandboxBooksOf(ctx: TestContext, bookingId: number) {
   );
 }
 
-/** The booking's payment rows and refund rows. */
+/** The booking's payment rows, refund rows and refund notices queued for the buyer. */
 export async function paymentRowsOf(ctx: TestContext, bookingId: number) {
-  const [row] = rowsOf<{ payments: number; refunds: number; unsent: number }>(
+  const [row] = rowsOf<{ payments: number; refunds: number; unsent: number; mailed: number }>(
     await ctx.database.db.execute(sql`
       select (select count(*) from payments where booking_id = ${bookingId})::int as payments,
              (select count(*) from refunds where booking_id = ${bookingId})::int as refunds,
              (select count(*) from refunds where booking_id = ${bookingId}
-                 and gateway_refund_id is null)::int as unsent`),
+                 and gateway_refund_id is null)::int as unsent,
+             (select count(*) from mail_outbox m join refunds r on r.id = (m.params->>'refund')::int
+               where m.kind = 'refund' and r.booking_id = ${bookingId})::int as mailed`),
   );
   return row!;
 }

@@ -18,7 +18,7 @@ import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../book
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
 import { addNotifications, type Notice } from '../notifications/notify';
-import { queueBookingConfirmation } from '../tickets/ticket-mails';
+import { queueBookingConfirmation, queueRefundNotice } from '../tickets/ticket-mails';
 import { failAttempt, openAttempt, requestHashOf, type Attempt } from './attempts';
 import { appendLedger, availableAfter } from './ledger';
 import { sendToGateway } from './refunds';
@@ -619,9 +619,11 @@ export async function refundUnapplied(
         updated_at: now,
       })
       .where(eq(paymentAttempts.id, attempt.id));
-    const settled2: Settled = { kind: 'refunded', code, amount: charge.amount };
-    if (answer) await settleKey(tx, answer, refusalOf(settled2, charge.currency));
-    return { settled: settled2, refundId: refund.id };
+    // The buyer hears of it by mail too: a call that died never answered them.
+    await queueRefundNotice(tx, refund.id);
+    const outcome: Settled = { kind: 'refunded', code, amount: charge.amount };
+    if (answer) await settleKey(tx, answer, refusalOf(outcome, charge.currency));
+    return { settled: outcome, refundId: refund.id };
   });
   if (recorded.refundId !== null) {
     try {
@@ -629,6 +631,7 @@ export async function refundUnapplied(
     } catch {
       // Recorded, so not lost: the sweep sends it again.
     }
+    deps.onRefunded(recorded.refundId);
   }
   return recorded.settled;
 }
