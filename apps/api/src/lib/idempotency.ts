@@ -168,8 +168,8 @@ export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok:
  * transaction (payment calls a gateway between two): the key is claimed first in its own
  * statement, the answer stored after. A repeat returns the first answer — its result or its
  * refusal — and changes nothing. Server errors are not remembered, so a retry after one runs
- * again. Payment passes the key on to the gateway as well, so a process dying between the charge
- * and the answer cannot charge twice either.
+ * again. Payment records its attempt before charging (decision 0010), so a process dying between
+ * the charge and the answer cannot charge twice either, and the sweep answers its key.
  */
 export async function idempotent<T>(
   db: Db,
