@@ -257,7 +257,7 @@ export const refusalOf = (
  * Applies a charge (or confirms a free booking) and, when it cannot be applied, refunds it —
  * each exactly once whoever calls (the paying request, a twin, the sweep): the attempt's status
  * changes only under the booking's lock. `answer`: the key of a dead call to answer with the
- * outcome, in the same transaction.
+ * outcome, in the same transaction; `bySweep`: the buyer is mailed a refund (no call answers them).
  */
 export async function settleCharge(
   deps: PaymentsDeps,
@@ -266,6 +266,7 @@ export async function settleCharge(
   paid: Paid | null,
   now: Date,
   answer: KeyIdentity | null,
+  bySweep = false,
 ): Promise<Settled> {
   const settings = await readPlatformSettings(deps.db);
   try {
@@ -276,7 +277,7 @@ export async function settleCharge(
     }
     if (!(error instanceof ChargeNotApplied)) throw error;
     if (!paid) return { kind: 'refunded', code: error.code, amount: 0 };
-    return refundUnapplied(deps, context.booking.id, paid, error.code, now, answer);
+    return refundUnapplied(deps, context.booking.id, paid, error.code, now, answer, bySweep);
   }
 }
 
@@ -581,6 +582,7 @@ export async function refundUnapplied(
   code: RefusalCode,
   now: Date,
   answer: KeyIdentity | null,
+  bySweep: boolean,
 ): Promise<Settled> {
   const { attempt, charge } = paid;
   const recorded = await deps.db.transaction(async (tx) => {
@@ -619,8 +621,8 @@ export async function refundUnapplied(
         updated_at: now,
       })
       .where(eq(paymentAttempts.id, attempt.id));
-    // The buyer hears of it by mail too: a call that died never answered them.
-    await queueRefundNotice(tx, refund.id);
+    // A call that died never told the buyer; a live call's answer says it (no mail, as before).
+    if (bySweep) await queueRefundNotice(tx, refund.id);
     const outcome: Settled = { kind: 'refunded', code, amount: charge.amount };
     if (answer) await settleKey(tx, answer, refusalOf(outcome, charge.currency));
     return { settled: outcome, refundId: refund.id };

@@ -83,8 +83,8 @@ async function settleAttempt(deps: PaymentsDeps, attempt: Attempt): Promise<void
   }
   const settled =
     refusal !== null || !context
-      ? await refundUnapplied(deps, booking.id, paid, refusal ?? 'hold_expired', now, answer)
-      : await settleCharge(deps, context, terms, paid, now, answer);
+      ? await refundUnapplied(deps, booking.id, paid, refusal ?? 'hold_expired', now, answer, true)
+      : await settleCharge(deps, context, terms, paid, now, answer, true);
   if (settled.kind === 'applied') {
     deps.onConfirmed(booking.id);
     deps.notify(settled.notified);
