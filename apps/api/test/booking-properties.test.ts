@@ -16,13 +16,15 @@ import {
   type EventFixture,
 } from './event-helpers';
 import { createTestContext, type TestContext } from './helpers';
+import { afterCharging, ageAttempts } from './payment-helpers';
 
 /**
  * Random sequences of everything buyers and time do to a small event — holds (valid and not),
- * payments that succeed or are declined, holds lapsing, the sweep, refunds of all or some
- * tickets, cancelled holds, promo codes applied and taken off — with the books checked after
- * every step: no category oversold, the inventory equal to what the bookings and tickets say,
- * promo uses equal to the bookings that hold them, and the ledger equal to the money kept.
+ * payments that succeed, are declined or lose their answer after the charge (the sweep settles
+ * it), holds lapsing, the sweep, refunds of all or some tickets, cancelled holds, promo codes
+ * applied and taken off — with the books checked after every step: no category oversold, the
+ * inventory equal to what the bookings and tickets say, promo uses equal to the bookings that
+ * hold them, and the ledger equal to the money kept.
  */
 
 let ctx: TestContext;
@@ -55,6 +57,11 @@ type Op =
       owner: boolean;
       anyStatus: boolean;
       declined: boolean;
+      /**
+       * The charge is made, then its answer is lost; a minute later (in which the hold may lapse
+       * and its tickets be taken) the sweep settles it.
+       */
+      lost: 'no' | 'answer' | 'answer-and-hold';
     }
   | { kind: 'lapse'; pick: number; sweep: boolean }
   | { kind: 'sweep' }
@@ -123,6 +130,11 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       declined: fc.oneof(
         { weight: 3, arbitrary: fc.constant(false) },
         { weight: 1, arbitrary: fc.constant(true) },
+      ),
+      lost: fc.oneof(
+        { weight: 6, arbitrary: fc.constant('no' as const) },
+        { weight: 1, arbitrary: fc.constant('answer' as const) },
+        { weight: 1, arbitrary: fc.constant('answer-and-hold' as const) },
       ),
     }),
   },
@@ -253,10 +265,36 @@ async function apply(world: World, op: Op): Promise<{ answer: Answer | null; for
       const chosen = await target(world, op, op.anyStatus ? undefined : ['pending', 'expired']);
       if (!chosen) return { answer: null, foreign: false };
       const card = op.declined ? TEST_CARDS.declined : TEST_CARDS.success;
-      return {
-        answer: await pay(ctx, chosen.actor.auth, chosen.booking.id, card),
-        foreign: !chosen.isOwner,
-      };
+      if (op.lost === 'no') {
+        return {
+          answer: await pay(ctx, chosen.actor.auth, chosen.booking.id, card),
+          foreign: !chosen.isOwner,
+        };
+      }
+      const lost = afterCharging(ctx, 'lose-answer');
+      let answer: Answer;
+      try {
+        answer = await pay(ctx, chosen.actor.auth, chosen.booking.id, card);
+      } finally {
+        lost.restore();
+      }
+      if (answer.statusCode < 500) return { answer, foreign: !chosen.isOwner };
+      // Charged, answer lost: the books hold again once the sweep has settled the charge.
+      if (op.lost === 'answer-and-hold') {
+        await lapseHold(ctx, chosen.booking.id);
+        // Someone else books what is left of the event meanwhile.
+        const other = world.users[(world.users.indexOf(chosen.actor) + 1) % USERS]!;
+        for (const category of world.fixture.ticket_categories) {
+          await book(ctx, other.auth, {
+            event: world.fixture.event.id,
+            event_date: world.fixture.dates[0]!.id,
+            items: [{ ticket_category: category.id, quantity: category.quantity }],
+          });
+        }
+      }
+      await ageAttempts(ctx, chosen.booking.id);
+      await ctx.app.bookingJobs.sweep();
+      return { answer: null, foreign: false };
     }
     case 'lapse': {
       const chosen = await target(world, op, ['pending']);

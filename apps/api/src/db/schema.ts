@@ -4,6 +4,7 @@ import * as catalog from './schema/catalog';
 import * as events from './schema/events';
 import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
+import * as payments from './schema/payments';
 import * as social from './schema/social';
 
 /** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
@@ -13,6 +14,7 @@ export const schema = {
   ...events,
   ...social,
   ...bookings,
+  ...payments,
   ...notifications,
   ...mail,
 };

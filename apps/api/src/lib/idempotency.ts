@@ -89,6 +89,12 @@ async function claimKey(db: Executor, claim: IdempotencyClaim): Promise<boolean>
 /** An answer as it is stored under its key (an operation that writes it in its own SQL). */
 export const storedAnswer = (result: unknown): Stored => ({ ok: result });
 
+/** A refusal as it is stored under its key, thrown again (translated anew) to a repeat. */
+function storedRefusal(error: AppError): Stored {
+  const { code, status, attr, params, type } = error;
+  return { error: { code, status, attr, params, type } };
+}
+
 /** Stores the answer to a claimed key. */
 async function rememberKey(db: Executor, claim: IdempotencyClaim, result: unknown): Promise<void> {
   await db
@@ -162,8 +168,8 @@ export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok:
  * transaction (payment calls a gateway between two): the key is claimed first in its own
  * statement, the answer stored after. A repeat returns the first answer — its result or its
  * refusal — and changes nothing. Server errors are not remembered, so a retry after one runs
- * again. Payment passes the key on to the gateway as well, so a process dying between the charge
- * and the answer cannot charge twice either.
+ * again. Payment records its attempt before charging (decision 0010), so a process dying between
+ * the charge and the answer cannot charge twice either, and the sweep answers its key.
  */
 export async function idempotent<T>(
   db: Db,
@@ -182,15 +188,51 @@ export async function idempotent<T>(
     return result;
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      const { code, status, attr, params, type } = error;
-      const stored: Stored = { error: { code, status, attr, params, type } };
       await db
         .update(idempotencyKeys)
-        .set({ response_status: status, response_body: stored })
+        .set({ response_status: error.status, response_body: storedRefusal(error) })
         .where(identity(claim));
     } else {
       await db.delete(idempotencyKeys).where(identity(claim));
     }
     throw error;
   }
+}
+
+/** A key as another party than its request knows it (the sweep settling a payment attempt). */
+export interface KeyIdentity {
+  userId: string;
+  scope: string;
+  key: string;
+}
+
+/**
+ * Answers a key whose request died with its process, so a retry gets the real outcome instead
+ * of `idempotency_request_in_progress`: the result or the refusal is stored, and with neither
+ * (nothing happened) the key is released and the retry simply runs. A key that already has an
+ * answer keeps it.
+ */
+export async function settleKey(
+  db: Executor,
+  id: KeyIdentity,
+  outcome: { ok: unknown } | AppError | null,
+): Promise<void> {
+  const where = and(
+    eq(idempotencyKeys.user_id, id.userId),
+    eq(idempotencyKeys.scope, id.scope),
+    eq(idempotencyKeys.key, id.key),
+    isNull(idempotencyKeys.response_status),
+  );
+  if (outcome === null) {
+    await db.delete(idempotencyKeys).where(where);
+    return;
+  }
+  const [status, body] =
+    outcome instanceof AppError
+      ? [outcome.status, storedRefusal(outcome)]
+      : [200, storedAnswer(outcome.ok)];
+  await db
+    .update(idempotencyKeys)
+    .set({ response_status: status, response_body: body })
+    .where(where);
 }

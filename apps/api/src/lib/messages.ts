@@ -102,6 +102,10 @@ const en: Catalog = {
     'This booking was already paid. The second payment of {refunded} has been refunded.',
   'max_per_order_exceeded.refunded':
     'You already hold the most tickets allowed for this time slot. Your payment of {refunded} has been refunded.',
+  'event_not_bookable.refunded':
+    'This event can no longer be booked. Your payment of {refunded} has been refunded.',
+  payment_in_progress:
+    'A payment for this booking is already being processed. Try again in a moment.',
   promo_code_invalid: 'This promo code is not valid for this event.',
   promo_code_expired: 'This promo code has expired.',
   promo_code_exhausted: 'This promo code has been used up.',
@@ -215,6 +219,9 @@ const ar: Catalog = {
     'هذا الحجز مدفوع بالفعل. أُعيد إليك مبلغ الدفعة الثانية {refunded}.',
   'max_per_order_exceeded.refunded':
     'لديك بالفعل أقصى عدد مسموح به من التذاكر لهذا الموعد. أُعيد إليك مبلغ {refunded} الذي دفعته.',
+  'event_not_bookable.refunded':
+    'لم يعد ممكنًا حجز هذه الفعالية. أُعيد إليك مبلغ {refunded} الذي دفعته.',
+  payment_in_progress: 'يجري الآن تنفيذ دفعة لهذا الحجز. أعد المحاولة بعد قليل.',
   promo_code_invalid: 'رمز الخصم هذا غير صالح لهذه الفعالية.',
   promo_code_expired: 'انتهت صلاحية رمز الخصم هذا.',
   promo_code_exhausted: 'استُنفد رمز الخصم هذا.',

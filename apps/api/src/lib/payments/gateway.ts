@@ -40,4 +40,9 @@ export interface PaymentGateway {
   readonly name: string;
   charge(request: ChargeRequest): Promise<Charge>;
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * The charge made under this idempotency key, or null when none was made (a processor that
+   * declined keeps no charge). Used to settle a charge whose answer was lost (decision 0010).
+   */
+  findCharge(idempotencyKey: string): Promise<Charge | null>;
 }

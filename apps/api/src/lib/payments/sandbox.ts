@@ -34,11 +34,26 @@ function testCard(paymentMethod: string): string {
 const idFor = (prefix: string, key: string) =>
   `${prefix}_${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
 
+const toCharge = (row: typeof sandboxCharges.$inferSelect): Charge => ({
+  id: row.id,
+  amount: row.amount,
+  currency: row.currency,
+  cardLast4: row.card_last4,
+});
+
 /**
  * A card processor's test mode in Hafla's own database. It keeps its own books (charges and
  * refunds), so a refund is checked against what it captured, whatever the caller believes.
  */
 export function createSandboxGateway(db: Db): PaymentGateway {
+  async function findCharge(idempotencyKey: string): Promise<Charge | null> {
+    const [stored] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotency_key, idempotencyKey));
+    return stored ? toCharge(stored) : null;
+  }
+
   return {
     name: 'sandbox',
 
@@ -52,22 +67,20 @@ export function createSandboxGateway(db: Db): PaymentGateway {
         card_last4: card.slice(-4),
         description: request.description,
       };
-      await db.insert(sandboxCharges).values(values).onConflictDoNothing();
-      const [stored] = await db
-        .select()
-        .from(sandboxCharges)
-        .where(eq(sandboxCharges.idempotency_key, request.idempotencyKey));
+      const [inserted] = await db
+        .insert(sandboxCharges)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      const stored = inserted ? toCharge(inserted) : await findCharge(request.idempotencyKey);
       if (!stored || stored.amount !== request.amount || stored.currency !== request.currency) {
         // The same key for a different charge is the caller's bug; a processor refuses it too.
         throw new Error('sandbox: idempotency key reused for a different charge');
       }
-      return {
-        id: stored.id,
-        amount: stored.amount,
-        currency: stored.currency,
-        cardLast4: stored.card_last4,
-      };
+      return stored;
     },
+
+    findCharge,
 
     async refund(request: RefundRequest): Promise<{ id: string }> {
       const id = idFor('re', request.idempotencyKey);

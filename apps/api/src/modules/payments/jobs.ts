@@ -11,6 +11,7 @@ import {
   sendToGateway,
 } from './refunds';
 import type { PaymentsDeps } from './service';
+import { settleDueAttempts } from './settle';
 
 /** Remembered idempotent answers are kept this long. */
 const KEEP_IDEMPOTENCY_MS = 24 * 3_600_000;
@@ -81,15 +82,25 @@ export class BookingJobs {
     }
   }
 
-  /** One pass over everything that may be left behind. */
+  /**
+   * One pass over everything that may be left behind: lapsed holds, charges whose call died
+   * (applied or refunded, decision 0010), refunds of cancelled events, refunds the gateway has
+   * not confirmed, old idempotency keys.
+   */
   async sweep(): Promise<void> {
     const now = this.deps.now();
     while ((await releaseHolds(this.deps.db, now)) > 0) {
       // release in batches until no lapsed hold is left
     }
+    await settleDueAttempts(this.deps, this.log, () => this.background.stopping);
     await this.refundCancelled(null);
     for (const id of await refundsNotSent(this.deps.db, new Date(now.getTime() - 30_000))) {
-      await sendToGateway(this.deps, id);
+      try {
+        await sendToGateway(this.deps, id);
+      } catch (error) {
+        // Left for the next sweep; the others go on.
+        this.log.error({ err: error, refund: id }, 'sending a refund to the gateway failed');
+      }
     }
     await this.deps.db
       .delete(idempotencyKeys)

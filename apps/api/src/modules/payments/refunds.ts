@@ -11,6 +11,7 @@ import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
 import { bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events } from '../../db/schema/events';
+import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { readPlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
@@ -260,14 +261,23 @@ async function performRefund(
   return refundId;
 }
 
-/** Sends a committed refund to the gateway (idempotent: the key is the refund's id). */
+/**
+ * Sends a committed refund to the gateway (idempotent: the key is the refund's id). The charge
+ * is the booking's payment, or for a charge that was never applied, its attempt's.
+ */
 export async function sendToGateway(deps: Pick<PaymentsDeps, 'db' | 'gateway'>, refundId: number) {
   const [row] = await deps.db
-    .select({ refund: refunds, charge: payments.gateway_charge_id })
+    .select({
+      refund: refunds,
+      charge: sql<
+        string | null
+      >`coalesce(${payments.gateway_charge_id}, ${paymentAttempts.gateway_charge_id})`,
+    })
     .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.payment_id))
+    .leftJoin(payments, eq(payments.id, refunds.payment_id))
+    .leftJoin(paymentAttempts, eq(paymentAttempts.refund_id, refunds.id))
     .where(eq(refunds.id, refundId));
-  if (!row || row.refund.amount === 0 || row.refund.gateway_refund_id) return;
+  if (!row?.charge || row.refund.amount === 0 || row.refund.gateway_refund_id) return;
   const sent = await deps.gateway.refund({
     chargeId: row.charge,
     amount: row.refund.amount,
@@ -356,7 +366,7 @@ export async function refundsNotSent(db: Db, before: Date) {
     .where(
       and(
         isNull(refunds.gateway_refund_id),
-        sql`${refunds.payment_id} is not null`,
+        sql`(${refunds.payment_id} is not null or exists (select 1 from ${paymentAttempts} a where a.refund_id = ${refunds.id}))`,
         sql`${refunds.amount} > 0`,
         lt(refunds.created_at, before),
       ),

@@ -36,7 +36,12 @@ export async function paymentsRoutes(app: App) {
       const userId = currentUser(request).userId;
       return idempotent(
         app.db,
-        { userId, scope: 'pay', key: request.headers[IDEMPOTENCY_HEADER], request: request.body },
+        {
+          userId,
+          scope: service.PAY_SCOPE,
+          key: request.headers[IDEMPOTENCY_HEADER],
+          request: request.body,
+        },
         (key) => service.pay(deps, userId, request.body, key),
       );
     },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PayRequest, PayResult, Payment } from '@hafla/shared/bookings/payments';
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
@@ -7,7 +6,10 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events, promoCodes } from '../../db/schema/events';
+import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { rowsOf } from '../../lib/db-rows';
+import { settleKey, type KeyIdentity } from '../../lib/idempotency';
 import { formatAmount } from '../../lib/money';
 import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
 import { readPlatformSettings, type PlatformSettings } from '../../lib/platform-settings';
@@ -16,8 +18,10 @@ import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../book
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
 import { addNotifications, type Notice } from '../notifications/notify';
-import { queueBookingConfirmation } from '../tickets/ticket-mails';
+import { queueBookingConfirmation, queueRefundNotice } from '../tickets/ticket-mails';
+import { failAttempt, openAttempt, requestHashOf, type Attempt } from './attempts';
 import { appendLedger, availableAfter } from './ledger';
+import { sendToGateway } from './refunds';
 
 export interface PaymentsDeps {
   db: Db;
@@ -50,12 +54,26 @@ export function toPayment(row: PaymentRow, timezone: string): Payment {
   };
 }
 
+/** Why a charge could not be applied; the answer names it, and says the charge was refunded. */
+export type RefusalCode =
+  'hold_expired' | 'booking_already_paid' | 'max_per_order_exceeded' | 'event_not_bookable';
+
 /** The charge could not be applied (the booking moved on meanwhile); it is refunded at once. */
 class ChargeNotApplied extends Error {
-  constructor(readonly code: 'hold_expired' | 'booking_already_paid' | 'max_per_order_exceeded') {
+  constructor(readonly code: RefusalCode) {
     super(code);
   }
 }
+
+/** The attempt was settled by someone else meanwhile (a twin call or the sweep refunded it). */
+class AttemptClosed extends Error {
+  constructor(readonly refusal: RefusalCode) {
+    super(refusal);
+  }
+}
+
+/** The idempotency scope of POST /payment/pay/ (the sweep answers a dead call's key under it). */
+export const PAY_SCOPE = 'pay';
 
 /** The promo code's terms as they stand now; a code switched off or out of its window is refused. */
 async function currentPromoTerms(
@@ -73,12 +91,73 @@ async function currentPromoTerms(
   return checkPromoUsable({ ...promo, max_uses: null }, categoryIds, now, 'promo_code');
 }
 
+/** What paying for a booking reads before the charge, and confirming it needs after. */
+export interface PayContext {
+  booking: typeof bookings.$inferSelect;
+  event: typeof events.$inferSelect;
+  slot: typeof eventDates.$inferSelect;
+  lines: Line[];
+  items: Array<typeof bookingItems.$inferSelect>;
+}
+
+/** The booking with its event, slot and lines; null when any is gone. */
+export async function loadPayContext(
+  db: Db,
+  booking: typeof bookings.$inferSelect,
+): Promise<PayContext | null> {
+  const [event] = await db.select().from(events).where(eq(events.id, booking.event_id));
+  const [slot] = await db.select().from(eventDates).where(eq(eventDates.id, booking.event_date_id));
+  if (!event || !slot) return null;
+  const items = await db.select().from(bookingItems).where(eq(bookingItems.booking_id, booking.id));
+  const lines: Line[] = items.map((item) => ({
+    ticket_category_id: item.ticket_category_id,
+    quantity: item.quantity,
+  }));
+  return { booking, event, slot, lines, items };
+}
+
+/** The total to charge now, from the held prices and the promo code's current terms. */
+export async function priceNow(db: Db, context: PayContext, now: Date) {
+  const terms = await currentPromoTerms(
+    db,
+    context.booking.promo_code_id,
+    context.lines.map((line) => line.ticket_category_id),
+    now,
+  );
+  const priced = quote(
+    context.items.map((item) => ({
+      ticket_category: item.ticket_category_id,
+      quantity: item.quantity,
+      unit_price: item.unit_price,
+    })),
+    terms,
+  );
+  return { terms, total: priced.total };
+}
+
+export const isBookable = (context: PayContext, now: Date) =>
+  eventStatusOf(context.event, now) === 'published' && context.slot.start_at > now;
+
+/** A charge and the attempt it was made under. */
+export interface Paid {
+  attempt: Attempt;
+  charge: Charge;
+}
+
+/** How a charge ended: applied by this call, applied by a twin or the sweep, or refunded. */
+export type Settled =
+  | { kind: 'applied'; notified: number[] }
+  | { kind: 'already_applied' }
+  | { kind: 'refunded'; code: RefusalCode; amount: number };
+
 /**
  * POST /payment/pay/ — charges the booking's total and confirms it. The total is recomputed from
- * the held prices and the promo code as it stands now. The charge happens outside any database
- * transaction (a processor is a network away); then one transaction turns the hold into a sale,
- * issues the tickets and writes the ledger. A hold that lapsed meanwhile is taken again when the
- * tickets are still there; otherwise the charge is refunded at once and the answer says so.
+ * the held prices and the promo code as it stands now. The attempt is recorded before the charge
+ * (decision 0010), the charge happens outside any database transaction (a processor is a network
+ * away), then one transaction turns the hold into a sale, issues the tickets, writes the ledger
+ * and marks the attempt applied. A hold that lapsed meanwhile is taken again when the tickets are
+ * still there; otherwise the charge is refunded at once and the answer says so. Identical calls
+ * at once share the open attempt and its gateway key: one charge, the same confirmation.
  */
 export async function pay(
   deps: PaymentsDeps,
@@ -98,137 +177,217 @@ export async function pay(
   if (booking.status === 'cancelled') {
     throw new AppError('booking_not_pending', { status: 409, attr: 'booking' });
   }
-  const [event] = await deps.db.select().from(events).where(eq(events.id, booking.event_id));
-  const [slot] = await deps.db
-    .select()
-    .from(eventDates)
-    .where(eq(eventDates.id, booking.event_date_id));
-  if (!event || !slot) throw notFound('booking');
-  if (eventStatusOf(event, now) !== 'published' || slot.start_at <= now) {
+  const context = await loadPayContext(deps.db, booking);
+  if (!context) throw notFound('booking');
+  if (!isBookable(context, now)) {
     throw new AppError('event_not_bookable', { status: 409, attr: 'booking' });
   }
-  const items = await deps.db
-    .select()
-    .from(bookingItems)
-    .where(eq(bookingItems.booking_id, booking.id));
-  const lines: Line[] = items.map((item) => ({
-    ticket_category_id: item.ticket_category_id,
-    quantity: item.quantity,
-  }));
-  const terms = await currentPromoTerms(
-    deps.db,
-    booking.promo_code_id,
-    lines.map((line) => line.ticket_category_id),
-    now,
-  );
-  const priced = quote(
-    items.map((item) => ({
-      ticket_category: item.ticket_category_id,
-      quantity: item.quantity,
-      unit_price: item.unit_price,
-    })),
-    terms,
-  );
-  if (priced.total > 0 && !input.payment_method) throw fieldError('required', 'payment_method');
-  const lapsed = (row: { status: string; expires_at: Date }) =>
-    row.status === 'expired' || row.expires_at <= now;
-  if (lapsed(booking)) await precheckLapsed(deps.db, booking, lines, event, now);
+  const { terms, total } = await priceNow(deps.db, context, now);
+  if (total > 0 && !input.payment_method) throw fieldError('required', 'payment_method');
+  if (booking.status === 'expired' || booking.expires_at <= now) {
+    await precheckLapsed(deps.db, booking, context.lines, context.event, now);
+  }
 
-  let charge: Charge | null = null;
-  if (priced.total > 0) {
+  let paid: Paid | null = null;
+  if (total > 0) {
+    const paymentMethod = input.payment_method ?? '';
+    const attempt = await openAttempt(deps.db, {
+      bookingId: booking.id,
+      amount: total,
+      gateway: deps.gateway.name,
+      requestHash: requestHashOf(total, booking.currency, paymentMethod),
+      idempotencyKey,
+      now,
+    });
     try {
-      charge = await deps.gateway.charge({
-        amount: priced.total,
-        currency: booking.currency,
-        paymentMethod: input.payment_method ?? '',
-        // The same Idempotency-Key reaches the processor as the same charge.
-        idempotencyKey: `pay:${userId}:${booking.id}:${idempotencyKey ?? randomUUID()}`,
-        description: `Hafla booking ${booking.id}: ${event.title}`,
+      const charge = await deps.gateway.charge({
+        amount: attempt.amount,
+        currency: attempt.currency,
+        paymentMethod,
+        // Derived from the booking and the attempt: identical calls reach the gateway as one.
+        idempotencyKey: attempt.gateway_key,
+        description: `Hafla booking ${booking.id}: ${context.event.title}`,
       });
+      paid = { attempt, charge };
     } catch (error) {
       if (error instanceof PaymentFailed) {
+        await failAttempt(deps.db, attempt.id, now);
         throw new AppError(error.code, { status: 402, attr: 'payment_method' });
       }
+      // The charge may have happened: the attempt stays open, and a retry or the sweep settles it.
       throw error;
     }
   }
 
-  const settings = await readPlatformSettings(deps.db);
-  let notified: number[];
-  try {
-    notified = await deps.db.transaction(async (tx) => {
-      // Lock order as in booking: the user's row, then the booking, promo codes, inventory.
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('no key update');
-      const [locked] = await tx
-        .select()
-        .from(bookings)
-        .where(eq(bookings.id, booking.id))
-        .for('update');
-      if (!locked) throw new ChargeNotApplied('hold_expired');
-      if (locked.status === 'expired') {
-        await reclaimLapsed(tx, locked, lines, userId, event.max_tickets_per_order, now);
-      } else if (locked.status === 'pending' && lapsed(locked)) {
-        // Still counted as held, but the buyer may have booked the slot's allowance since.
-        await checkAllowance(tx, locked, lines, userId, event.max_tickets_per_order, now);
-      } else if (locked.status !== 'pending') {
-        throw new ChargeNotApplied(
-          locked.status === 'cancelled' ? 'hold_expired' : 'booking_already_paid',
-        );
-      }
-      await repriceBooking(tx, locked, terms, locked.promo_code_id, now);
-      const issued = await issueTickets(tx, locked.id, event.requires_approval, settings, now);
-      await tx
-        .update(bookings)
-        .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
-        .where(eq(bookings.id, locked.id));
-      if (charge) {
-        await tx.insert(payments).values({
-          booking_id: locked.id,
-          gateway: deps.gateway.name,
-          gateway_charge_id: charge.id,
-          amount: charge.amount,
-          currency: charge.currency,
-          card_last4: charge.cardLast4,
-          created_at: now,
-          updated_at: now,
-        });
-      }
-      await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
-      const ids = await addNotifications(
-        tx,
-        saleNotices(locked, issued, event.organizer_id, charge),
-      );
-      await queueBookingConfirmation(tx, locked.id);
-      // The inventory last: its rows are the hot ones, locked from here to the commit only.
-      if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
-      else if (!(await retake(tx, locked.event_date_id, lines))) {
-        throw new ChargeNotApplied('hold_expired');
-      }
-      return ids;
-    });
-  } catch (error) {
-    if (!(error instanceof ChargeNotApplied)) throw error;
-    const refunded = charge ? await refundUnapplied(deps, booking.id, charge, now) : null;
-    throw new AppError(error.code, {
-      status: 409,
-      attr: 'booking',
-      params: refunded === null ? {} : { refunded: formatAmount(refunded, booking.currency) },
-    });
+  // A call that joined another call's attempt answers that call's key too: it may have died.
+  const opener = paid?.attempt.idempotency_key;
+  const answer =
+    opener && opener !== idempotencyKey ? { userId, scope: PAY_SCOPE, key: opener } : null;
+  const settled = await settleCharge(deps, context, terms, paid, now, answer);
+  if (settled.kind === 'refunded') {
+    throw refusalOf(settled, booking.currency);
   }
-  deps.onConfirmed(booking.id);
-  deps.notify(notified);
+  if (settled.kind === 'applied') {
+    deps.onConfirmed(booking.id);
+    deps.notify(settled.notified);
+  }
+  return payResult(deps.db, booking.id, context.event.timezone);
+}
 
-  const confirmed = await loadBooking(deps.db, booking.id, userId);
+/** The answer of a paid booking: the booking and its payment. */
+async function payResult(db: Db | Tx, bookingId: number, timezone: string): Promise<PayResult> {
+  const confirmed = await loadBooking(db, bookingId, null);
   if (!confirmed) throw notFound('booking');
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.booking_id, booking.id));
-  return { booking: confirmed, payment: payment ? toPayment(payment, event.timezone) : null };
+  const [payment] = await db.select().from(payments).where(eq(payments.booking_id, bookingId));
+  return { booking: confirmed, payment: payment ? toPayment(payment, timezone) : null };
+}
+
+/** The answer to a charge that could not be applied and was refunded. */
+export const refusalOf = (
+  settled: { code: RefusalCode; amount: number },
+  currency: string,
+): AppError =>
+  new AppError(settled.code, {
+    status: 409,
+    attr: 'booking',
+    params: settled.amount > 0 ? { refunded: formatAmount(settled.amount, currency) } : {},
+  });
+
+/**
+ * Applies a charge (or confirms a free booking) and, when it cannot be applied, refunds it —
+ * each exactly once whoever calls (the paying request, a twin, the sweep): the attempt's status
+ * changes only under the booking's lock. `answer`: the key of a dead call to answer with the
+ * outcome, in the same transaction; `bySweep`: the buyer is mailed a refund (no call answers them).
+ */
+export async function settleCharge(
+  deps: PaymentsDeps,
+  context: PayContext,
+  terms: PromoTerms | null,
+  paid: Paid | null,
+  now: Date,
+  answer: KeyIdentity | null,
+  bySweep = false,
+): Promise<Settled> {
+  const settings = await readPlatformSettings(deps.db);
+  try {
+    return await confirm(deps, context, terms, paid, settings, now, answer);
+  } catch (error) {
+    if (error instanceof AttemptClosed && paid) {
+      return { kind: 'refunded', code: error.refusal, amount: paid.attempt.amount };
+    }
+    if (!(error instanceof ChargeNotApplied)) throw error;
+    if (!paid) return { kind: 'refunded', code: error.code, amount: 0 };
+    return refundUnapplied(deps, context.booking.id, paid, error.code, now, answer, bySweep);
+  }
+}
+
+async function confirm(
+  deps: PaymentsDeps,
+  context: PayContext,
+  terms: PromoTerms | null,
+  paid: Paid | null,
+  settings: PlatformSettings,
+  now: Date,
+  answer: KeyIdentity | null,
+): Promise<Settled> {
+  const { booking, event, slot, lines } = context;
+  const userId = booking.user_id;
+  const lapsed = (row: { status: string; expires_at: Date }) =>
+    row.status === 'expired' || row.expires_at <= now;
+  return deps.db.transaction(async (tx) => {
+    // Lock order as in booking: the user's row, then the booking, promo codes, inventory.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [locked] = await tx
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, booking.id))
+      .for('update');
+    if (!locked) throw new ChargeNotApplied('hold_expired');
+    if (paid && locked.status !== 'pending' && locked.status !== 'expired') {
+      // Perhaps paid with this very charge, by a twin call or the sweep.
+      const settled = await attemptOutcome(tx, paid.attempt.id);
+      if (settled) return settled;
+    }
+    if (locked.status === 'expired') {
+      await reclaimLapsed(tx, locked, lines, userId, event.max_tickets_per_order, now);
+    } else if (locked.status === 'pending' && lapsed(locked)) {
+      // Still counted as held, but the buyer may have booked the slot's allowance since.
+      await checkAllowance(tx, locked, lines, userId, event.max_tickets_per_order, now);
+    } else if (locked.status !== 'pending') {
+      throw new ChargeNotApplied(
+        locked.status === 'cancelled' ? 'hold_expired' : 'booking_already_paid',
+      );
+    }
+    await repriceBooking(tx, locked, terms, locked.promo_code_id, now);
+    const issued = await issueTickets(tx, locked.id, event.requires_approval, settings, now);
+    await tx
+      .update(bookings)
+      .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
+      .where(eq(bookings.id, locked.id));
+    if (paid) await recordPayment(tx, deps.gateway.name, locked.id, paid, now);
+    await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
+    const ids = await addNotifications(
+      tx,
+      saleNotices(locked, issued, event.organizer_id, paid?.charge ?? null),
+    );
+    await queueBookingConfirmation(tx, locked.id);
+    if (answer) {
+      await settleKey(tx, answer, { ok: await payResult(tx, locked.id, event.timezone) });
+    }
+    // The inventory last: its rows are the hot ones, locked from here to the commit only.
+    if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
+    else if (!(await retake(tx, locked.event_date_id, lines))) {
+      throw new ChargeNotApplied('hold_expired');
+    }
+    return { kind: 'applied', notified: ids };
+  });
+}
+
+/**
+ * The payment row, written only while its attempt is still open (one statement: the attempt
+ * becomes `applied` and the payment is inserted from it). An attempt refunded meanwhile (the
+ * sweep gave up on it) is never applied.
+ */
+async function recordPayment(tx: Tx, gateway: string, bookingId: number, paid: Paid, now: Date) {
+  const { attempt, charge } = paid;
+  const [recorded] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      with applied as (
+        update ${paymentAttempts}
+           set status = 'applied', gateway_charge_id = ${charge.id}, updated_at = ${now}
+         where id = ${attempt.id} and status in ('charging', 'failed')
+         returning id)
+      insert into ${payments} (booking_id, gateway, gateway_charge_id, amount, currency,
+             card_last4, created_at, updated_at)
+      select ${bookingId}, ${gateway}, ${charge.id}, ${charge.amount}, ${charge.currency},
+             ${charge.cardLast4}, ${now}, ${now}
+        from applied
+      returning id`),
+  );
+  if (recorded) return;
+  const settled = await attemptOutcome(tx, attempt.id);
+  throw new AttemptClosed(settled?.kind === 'refunded' ? settled.code : 'hold_expired');
+}
+
+/** An attempt's outcome when it was settled already; null while it is open. */
+async function attemptOutcome(tx: Tx, attemptId: number): Promise<Settled | null> {
+  const [row] = await tx
+    .select({
+      status: paymentAttempts.status,
+      refusal: paymentAttempts.refusal,
+      amount: paymentAttempts.amount,
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (row?.status === 'applied') return { kind: 'already_applied' };
+  if (row?.status === 'refunded') {
+    return {
+      kind: 'refunded',
+      code: (row.refusal as RefusalCode | null) ?? 'hold_expired',
+      amount: row.amount,
+    };
+  }
+  return null;
 }
 
 /** A lapsed booking's tickets plus what the buyer holds in the slot now stay within the allowance. */
@@ -410,27 +569,71 @@ async function appendSale(
   });
 }
 
-/** Gives back a charge that could not be applied, and records it against the booking. */
-async function refundUnapplied(
+/**
+ * Gives back a charge that could not be applied: the decision is recorded first (the attempt
+ * becomes `refunded` with its refund row, under the booking's lock, so it happens once), then the
+ * gateway is asked (the refund's id is its key; one the gateway did not confirm is sent again by
+ * the sweep). An attempt a twin applied meanwhile is left applied.
+ */
+export async function refundUnapplied(
   deps: PaymentsDeps,
   bookingId: number,
-  charge: Charge,
+  paid: Paid,
+  code: RefusalCode,
   now: Date,
-): Promise<number> {
-  const refund = await deps.gateway.refund({
-    chargeId: charge.id,
-    amount: charge.amount,
-    idempotencyKey: `unapplied:${charge.id}`,
+  answer: KeyIdentity | null,
+  bySweep: boolean,
+): Promise<Settled> {
+  const { attempt, charge } = paid;
+  const recorded = await deps.db.transaction(async (tx) => {
+    await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    const [state] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attempt.id))
+      .for('update');
+    const settled = state ? await attemptOutcome(tx, state.id) : null;
+    if (settled) return { settled, refundId: null };
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        booking_id: bookingId,
+        payment_id: null,
+        amount: charge.amount,
+        currency: charge.currency,
+        reason: 'hold_lapsed',
+        ticket_ids: [],
+        created_at: now,
+      })
+      .returning({ id: refunds.id });
+    if (!refund) throw new Error('insert returned no row');
+    await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'refunded',
+        gateway_charge_id: charge.id,
+        refund_id: refund.id,
+        refusal: code,
+        updated_at: now,
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+    // A call that died never told the buyer; a live call's answer says it (no mail, as before).
+    if (bySweep) await queueRefundNotice(tx, refund.id);
+    const outcome: Settled = { kind: 'refunded', code, amount: charge.amount };
+    if (answer) await settleKey(tx, answer, refusalOf(outcome, charge.currency));
+    return { settled: outcome, refundId: refund.id };
   });
-  await deps.db.insert(refunds).values({
-    booking_id: bookingId,
-    payment_id: null,
-    amount: charge.amount,
-    currency: charge.currency,
-    reason: 'hold_lapsed',
-    gateway_refund_id: refund.id,
-    ticket_ids: [],
-    created_at: now,
-  });
-  return charge.amount;
+  if (recorded.refundId !== null) {
+    try {
+      await sendToGateway(deps, recorded.refundId);
+    } catch {
+      // Recorded, so not lost: the sweep sends it again.
+    }
+    deps.onRefunded(recorded.refundId);
+  }
+  return recorded.settled;
 }
