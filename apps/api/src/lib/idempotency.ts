@@ -4,6 +4,7 @@ import type { ErrorType } from '@hafla/shared/common/errors';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/bookings';
 import { AppError, fieldError } from './app-error';
+import { isDatabaseUnavailable } from './db-errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -193,10 +194,28 @@ export async function idempotent<T>(
         .set({ response_status: error.status, response_body: storedRefusal(error) })
         .where(identity(claim));
     } else {
-      await db.delete(idempotencyKeys).where(identity(claim));
+      await releaseKey(db, claim);
     }
     throw error;
   }
+}
+
+/**
+ * Lets a key go after a server error, so the client's retry runs anew. When the error was the
+ * database going away, the release cannot reach it either: it is tried again until the database
+ * is back (within the time a key counts as in progress anyway), instead of leaving every retry
+ * `idempotency_request_in_progress` for a minute after an outage. The caller's own error is the
+ * one answered.
+ */
+async function releaseKey(db: Db, claim: IdempotencyClaim): Promise<void> {
+  const deadline = Date.now() + STALE_AFTER_MS;
+  const release = () =>
+    db.delete(idempotencyKeys).where(and(identity(claim), isNull(idempotencyKeys.response_status)));
+  const retryLater = (error: unknown): void => {
+    if (!isDatabaseUnavailable(error) || Date.now() > deadline) return;
+    setTimeout(() => release().then(() => undefined, retryLater), 250).unref();
+  };
+  await release().then(() => undefined, retryLater);
 }
 
 /** A key as another party than its request knows it (the sweep settling a payment attempt). */
