@@ -72,14 +72,16 @@ function channelOf(userId: string, language: Language): string {
 /**
  * The adapter's connections. It keeps one checked out for LISTEN and, when that connection ends
  * (PostgreSQL restarted), takes a new one two seconds later and listens again, but never gives
- * the dead one back: each outage would leak a slot until none is left. The adapter is given a
- * pool whose clients are released as broken when they end, so the pool drops them; every error
- * is logged instead of ending the process. (`pool` itself is ended on shutdown.)
+ * the dead one back: each outage would leak a slot until none is left. So the adapter is given a
+ * pool whose clients are released as broken when they end (the pool drops them), and every error
+ * is logged instead of ending the process. `close` releases whatever the adapter still holds,
+ * also a client it was still setting up, and answers its later reconnections never, so no
+ * timer outlives the app; then the pool ends.
  */
 function adapterPool(
   connectionString: string,
   log: FastifyBaseLogger,
-): { pool: pg.Pool; listenerPool: pg.Pool } {
+): { listenerPool: pg.Pool; close(): Promise<void> } {
   const pool = new pg.Pool({
     connectionString,
     max: 3,
@@ -88,21 +90,39 @@ function adapterPool(
     application_name: 'hafla-realtime',
   });
   watchConnections(pool, (error) => log.warn({ err: error }, 'realtime database connection lost'));
+  const held = new Set<pg.PoolClient>();
+  let closed = false;
+  const releaseBroken = (client: pg.PoolClient, reason: string) => {
+    held.delete(client);
+    try {
+      client.release(new Error(reason));
+    } catch {
+      // released already (the adapter's own close)
+    }
+  };
+  const never = new Promise<pg.PoolClient>(() => undefined);
   const listenerPool: Pick<pg.Pool, 'query'> & { connect(): Promise<pg.PoolClient> } = {
     query: pool.query.bind(pool),
     async connect() {
+      if (closed) return never;
       const client = await pool.connect();
-      client.once('end', () => {
-        try {
-          client.release(new Error('connection ended'));
-        } catch {
-          // released already: the adapter closed it on shutdown
-        }
-      });
+      if (closed) {
+        releaseBroken(client, 'closing');
+        return never;
+      }
+      held.add(client);
+      client.once('end', () => releaseBroken(client, 'connection ended'));
       return client;
     },
   };
-  return { pool, listenerPool: listenerPool as unknown as pg.Pool };
+  return {
+    listenerPool: listenerPool as unknown as pg.Pool,
+    async close() {
+      closed = true;
+      for (const client of [...held]) releaseBroken(client, 'closing');
+      await pool.end();
+    },
+  };
 }
 
 /**
@@ -116,7 +136,6 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     // A pool of its own: the adapter keeps one connection checked out for LISTEN, which must
     // neither count against the API's pool nor keep that pool from closing.
     const pools = databaseUrl ? adapterPool(databaseUrl, app.log) : null;
-    const pool = pools?.pool ?? null;
     const io = new Server<object, ServerToClientEvents, ServerSideEvents, SocketData>(app.server, {
       path: '/socket.io/',
       serveClient: false,
@@ -204,7 +223,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         if (closing || deliveries.length === 0) return;
         deliverHere(deliveries);
         // One process (PGlite) has no one else to tell.
-        if (pool) io.serverSideEmit('deliveries', deliveries);
+        if (pools) io.serverSideEmit('deliveries', deliveries);
       },
       localConnections: () => io.of('/').sockets.size,
     });
@@ -216,7 +235,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       io.local.disconnectSockets(true);
       io.of('/').adapter.close();
       io.engine.close();
-      await pool?.end();
+      await pools?.close();
     });
   },
   { name: 'realtime' },
