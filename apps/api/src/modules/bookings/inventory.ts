@@ -112,7 +112,11 @@ export function queueHolds(tx: Pipeline, slotId: number, lines: Line[]): Promise
       throw error;
     }),
   );
-  return Promise.all(holds).then(() => undefined);
+  const held = Promise.all(holds).then(() => undefined);
+  // The caller stops awaiting at the first statement that fails (a lost connection fails them
+  // all, and the transaction rolls back whole): its rejection must not go unhandled.
+  held.catch(() => undefined);
+  return held;
 }
 
 /** Sells tickets outright (a lapsed hold paid for after all): the same check as a hold. */
