@@ -50,9 +50,19 @@ export function slotFrom(start: Date, timeZone = 'Asia/Riyadh', hours = 2) {
   };
 }
 
-/** A slot `days` from today at a wall-clock time in a zone, `hours` long, as the API takes it. */
-export function slotAt(days: number, time: string, timeZone = 'Asia/Riyadh', hours = 2) {
-  const day = addDays(dayInZone(new Date(), timeZone), days);
+/**
+ * A slot `days` from today at a wall-clock time in a zone, `hours` long, as the API takes it.
+ * "Today" is the zone's own unless `todayIn` names another: tests comparing days across zones
+ * count from one calendar (Riyadh's and Cairo's dates differ from 21:00 to 22:00 UTC).
+ */
+export function slotAt(
+  days: number,
+  time: string,
+  timeZone = 'Asia/Riyadh',
+  hours = 2,
+  todayIn = timeZone,
+) {
+  const day = addDays(dayInZone(new Date(), todayIn), days);
   return slotFrom(zonedTimeToInstant(day, time, timeZone), timeZone, hours);
 }
 

@@ -285,7 +285,10 @@ describe('GET /api/v1/events_read/ with dates', () => {
       await publishEvent(ctx, organizer.auth, {
         timezone: 'Africa/Cairo',
         currency: 'EGP',
-        dates: [slotAt(12, '20:00', 'Africa/Cairo'), slotAt(20, '20:00', 'Africa/Cairo')],
+        dates: [
+          slotAt(12, '20:00', 'Africa/Cairo', 2, 'Asia/Riyadh'),
+          slotAt(20, '20:00', 'Africa/Cairo', 2, 'Asia/Riyadh'),
+        ],
       })
     ).event.id;
   });
