@@ -22,13 +22,12 @@ export interface PromoClient {
   address: string;
 }
 
-/** Refusals that tell a guesser something about a code. */
-const FAILURES: ReadonlySet<string> = new Set([
-  'promo_code_invalid',
-  'promo_code_expired',
-  'promo_code_exhausted',
-  'promo_code_not_applicable',
-]);
+/**
+ * A wrong guess: no such code. A real code that ran out, expired or does not cover the tickets
+ * is not a guess, and counting it would throttle every buyer behind one address (a venue's
+ * Wi-Fi, a carrier's NAT) the moment a popular code is used up in a rush.
+ */
+const FAILURES: ReadonlySet<string> = new Set(['promo_code_invalid']);
 
 const keysOf = (client: PromoClient) => [
   `promo-fail:user:${client.userId}`,
