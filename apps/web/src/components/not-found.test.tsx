@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogRoutes, renderApp } from '../test/render-app';
 import { stubFetch } from '../test/stub-fetch';
@@ -13,6 +13,6 @@ describe('unknown routes', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/',
     );
-    expect(document.title).toBe('Page not found · Hafla');
+    await waitFor(() => expect(document.title).toBe('Page not found · Hafla'));
   });
 });

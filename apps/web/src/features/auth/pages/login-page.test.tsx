@@ -27,7 +27,7 @@ describe('login page', () => {
     renderApp('/auth/login');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-    expect(document.title).toBe('Sign in · Hafla');
+    await waitFor(() => expect(document.title).toBe('Sign in · Hafla'));
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/auth/forgot-password',
     );

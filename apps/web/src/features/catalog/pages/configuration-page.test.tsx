@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogRoutes, renderApp } from '../../../test/render-app';
 import { stubFetch } from '../../../test/stub-fetch';
@@ -13,7 +13,7 @@ describe('configuration page', () => {
     expect(screen.getByText('By using Hafla you agree to these terms.').tagName).toBe('P');
     expect(screen.getByText('Organizers are responsible for their events.').tagName).toBe('P');
     expect(screen.getByText('Last updated January 15, 2025')).toBeTruthy();
-    expect(document.title).toBe('Terms of use · Hafla');
+    await waitFor(() => expect(document.title).toBe('Terms of use · Hafla'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'By using Hafla you agree to these terms.',
     );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catalogRoutes, renderApp } from '../../../test/render-app';
@@ -26,6 +26,6 @@ describe('FAQ page', () => {
 
     expect(first.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Your tickets arrive by email.')).toBeTruthy();
-    expect(document.title).toBe('Frequently asked questions · Hafla');
+    await waitFor(() => expect(document.title).toBe('Frequently asked questions · Hafla'));
   });
 });

@@ -283,7 +283,7 @@ describe('home page', () => {
     renderApp('/');
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Hafla' });
-    expect(document.title).toBe('Discover events and book tickets · Hafla');
+    await waitFor(() => expect(document.title).toBe('Discover events and book tickets · Hafla'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /^Hafla helps you discover concerts/,
     );

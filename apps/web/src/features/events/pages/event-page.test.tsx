@@ -45,7 +45,7 @@ describe('event page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Oud Night at the Citadel' }),
     ).toBeTruthy();
-    expect(document.title).toBe('Oud Night at the Citadel · Hafla');
+    await waitFor(() => expect(document.title).toBe('Oud Night at the Citadel · Hafla'));
     expect(screen.getAllByText(/^SAR\s50 – SAR\s120$/).length).toBeGreaterThan(0);
     expect(screen.getByText('Amman Citadel')).toBeTruthy();
     const map = screen.getByRole('link', { name: /Open in OpenStreetMap/ });

@@ -51,7 +51,7 @@ describe('notifications page', () => {
     const { router } = renderApp('/notifications');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
-    expect(document.title).toBe('Notifications · Hafla');
+    await waitFor(() => expect(document.title).toBe('Notifications · Hafla'));
     expect(await screen.findByText('12 notifications')).toBeTruthy();
     expect(shownTitles()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     const pages = screen.getByRole('navigation', { name: 'Pages of notifications' });

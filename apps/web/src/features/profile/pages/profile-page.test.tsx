@@ -37,7 +37,7 @@ describe('profile page', () => {
     expect((screen.getByLabelText(/Organization name/) as HTMLInputElement).value).toBe(
       'Oud Nights',
     );
-    expect(document.title).toBe('Your profile · Hafla');
+    await waitFor(() => expect(document.title).toBe('Your profile · Hafla'));
   });
 
   it('saves edited details as JSON and updates the signed-in user', async () => {

@@ -39,7 +39,7 @@ describe('organizer page', () => {
     renderApp(`/organizers/${organizerId}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Nour Events' })).toBeTruthy();
-    expect(document.title).toBe('Nour Events · Hafla');
+    await waitFor(() => expect(document.title).toBe('Nour Events · Hafla'));
     expect(screen.getByText('41 followers')).toBeTruthy();
     expect(screen.getAllByText('Concerts in Amman and Riyadh.').length).toBeGreaterThan(0);
     const events = await screen.findByRole('region', { name: 'Upcoming events (1)' });

@@ -47,7 +47,7 @@ describe('my tickets page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Oud Night at the Citadel' }),
     ).toBeTruthy();
-    expect(document.title).toBe('Tickets: Oud Night at the Citadel · Hafla');
+    await waitFor(() => expect(document.title).toBe('Tickets: Oud Night at the Citadel · Hafla'));
     const list = screen.getByRole('region', { name: 'Your tickets (5)' });
     const first = within(list).getByRole('article', { name: 'Ticket 11 · Standard' });
     const qr = await within(first).findByRole('img', { name: 'QR code of ticket 11' });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../../test/fixtures';
@@ -32,7 +32,7 @@ describe('reserved events page', () => {
     renderApp('/user/tickets');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My tickets' })).toBeTruthy();
-    expect(document.title).toBe('My tickets · Hafla');
+    await waitFor(() => expect(document.title).toBe('My tickets · Hafla'));
     const upcoming = await screen.findByRole('region', { name: 'Coming up (1)' });
     const link = within(upcoming).getByRole('link', { name: 'Oud Night at the Citadel' });
     expect(link.getAttribute('href')).toBe('/user/myTickets/7');

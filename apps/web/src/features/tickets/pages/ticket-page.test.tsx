@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
@@ -14,7 +14,7 @@ describe('one ticket page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Oud Night at the Citadel' }),
     ).toBeTruthy();
-    expect(document.title).toBe('Ticket 11 · Hafla');
+    await waitFor(() => expect(document.title).toBe('Ticket 11 · Hafla'));
     const card = screen.getByRole('article', { name: 'Ticket 11 · Standard' });
     const qr = await within(card).findByRole('img', { name: 'QR code of ticket 11' });
     expect(qr.parentElement?.style.inlineSize).toBe('320px');
