@@ -340,7 +340,9 @@ describe('mail without SMTP_URL', () => {
     expect(response.statusCode).toBe(201);
     const folder = path.join(emlCtx.config.DATA_DIR, 'mail');
     const file = await vi.waitFor(() => {
-      const found = readdirSync(folder).find((name) => name.includes('-verify_email-'));
+      const found = readdirSync(folder).find(
+        (name) => name.includes('-verify_email-') && name.endsWith('.eml'),
+      );
       expect(found).toBeDefined();
       return found!;
     });

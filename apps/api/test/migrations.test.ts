@@ -71,5 +71,7 @@ describe('starting several processes at once', () => {
     } finally {
       await drop();
     }
-  });
+    // Three migrations and two demo seeds (covers, bookings): seconds alone, far more when
+    // the machine is busy with the rest of the suite.
+  }, 90_000);
 });

@@ -13,6 +13,7 @@ import { users } from '../src/db/schema/accounts';
 import { tickets } from '../src/db/schema/bookings';
 import { mailOutbox } from '../src/db/schema/mail';
 import { ticketQrKey, verifyTicketCode } from '../src/lib/tickets/ticket-code';
+import { ticketQrPng } from '../src/lib/tickets/ticket-qr';
 import { bookAndPay, holdTickets, pay, send } from './booking-helpers';
 import {
   type Account,
@@ -382,7 +383,7 @@ describe('GET /api/v1/events_read/reserved-events/', () => {
 });
 
 describe('booking emails', () => {
-  it('paying sends the confirmation in the booking’s language with the tickets attached', async () => {
+  it('paying sends the confirmation in the booking’s language with each ticket’s QR code and a calendar file', async () => {
     const arabicBuyer = await createAttendee(ctx, { first_name: 'ليلى' });
     const after = sink.messages.length;
     const held = await ctx.app.inject({
@@ -393,17 +394,42 @@ describe('booking emails', () => {
     });
     expect(held.statusCode, held.body).toBe(201);
     const booking = (held.json() as Booking).id;
-    expectOk(await pay(ctx, arabicBuyer.auth, booking), 200, PayResult);
+    const paid = expectOk(await pay(ctx, arabicBuyer.auth, booking), 200, PayResult);
+    const paidTickets = [...paid.booking.tickets].sort((a, b) => a.id - b.id);
     const mail = await sink.waitFor(await emailOf(arabicBuyer), { after });
     expect(mail.subject).toBe('تذاكرك لفعالية Jazz Night');
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.text).toContain('مرحبًا ليلى');
-    const [attachment] = mail.parsed.attachments;
-    expect(attachment?.filename).toBe(`hafla-booking-${booking}.pdf`);
-    expect(attachment?.mimeType).toBe('application/pdf');
-    const pdf = Buffer.from(attachment!.content as ArrayBuffer);
-    expect(pdfPageCount(pdf)).toBe(2);
-    expect(pdfActualTexts(pdf)).toContain('رقم التذكرة');
+    const attachments = mail.parsed.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      mimeType: attachment.mimeType,
+      contentId: attachment.contentId,
+      content: Buffer.from(attachment.content as ArrayBuffer),
+    }));
+    expect(attachments.map(({ content: _, ...rest }) => rest)).toEqual([
+      ...paidTickets.map((ticket) => ({
+        filename: `hafla-ticket-${ticket.id}.png`,
+        mimeType: 'image/png',
+        contentId: `<ticket-${ticket.id}@hafla>`,
+      })),
+      { filename: `hafla-booking-${booking}.ics`, mimeType: 'text/calendar', contentId: undefined },
+    ]);
+    // Each image is the QR code of the ticket's own signed code, shown in the HTML.
+    for (const [index, ticket] of paidTickets.entries()) {
+      const { qr } = expectOk(
+        await ask(arabicBuyer.auth, `/api/v1/tickets/${ticket.id}/`),
+        200,
+        Ticket,
+      );
+      expect(attachments[index]!.content.equals(ticketQrPng(qr).png)).toBe(true);
+      expect(mail.html).toContain(`src="cid:ticket-${ticket.id}@hafla"`);
+    }
+    const ics = attachments
+      .at(-1)!
+      .content.toString('utf8')
+      .replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`UID:booking-${booking}@hafla`);
+    expect(ics).toContain('SUMMARY:Jazz Night');
   });
 
   it('a refund sends a notice with the amount, the tickets and the reason', async () => {

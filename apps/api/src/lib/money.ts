@@ -27,15 +27,25 @@ function fractionDigitsOf(currency: string): number {
   return digits;
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * An amount as a reader of `language` writes it (`SAR 150.00`, `150.00 ر.س.`), with Latin
  * digits in Arabic too, as the web app shows them (apps/web/src/lib/format.ts).
  */
 export function formatMoney(minor: number, currency: string, language: Language): string {
   const digits = fractionDigitsOf(currency);
-  return new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits,
-  }).format(minor / 10 ** digits);
+  const whole = minor % 10 ** digits === 0;
+  // Making a formatter costs far more than using one (tickets and emails format many amounts).
+  const key = `${language} ${currency} ${whole}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: whole ? 0 : digits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** digits);
 }

@@ -40,12 +40,16 @@ function filteredScanlines({ width, height, pixels }: RgbImage): Buffer {
   return out;
 }
 
-function assemble(image: RgbImage, compressed: Buffer): Buffer {
+function assemble(
+  image: { width: number; height: number },
+  compressed: Buffer,
+  format = { bitDepth: 8, colourType: 2 }, // truecolour
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: truecolour
+  header[8] = format.bitDepth;
+  header[9] = format.colourType;
   // bytes 10–12: deflate compression, adaptive filtering, no interlace (all zero)
   return Buffer.concat([
     SIGNATURE,
@@ -55,7 +59,7 @@ function assemble(image: RgbImage, compressed: Buffer): Buffer {
   ]);
 }
 
-function assertSize({ width, height }: RgbImage) {
+function assertSize({ width, height }: { width: number; height: number }) {
   const valid = (n: number) => Number.isInteger(n) && n >= 1 && n <= 16_384;
   if (!valid(width) || !valid(height)) throw new Error('image size out of range');
 }
@@ -70,4 +74,27 @@ export function encodePng(image: RgbImage): Buffer {
 export async function encodePngAsync(image: RgbImage): Promise<Buffer> {
   assertSize(image);
   return assemble(image, await deflateAsync(filteredScanlines(image)));
+}
+
+/**
+ * A PNG file for a black-and-white image (1 bit per pixel, greyscale): `isDark(x, y)` says
+ * which pixels are black. Small and sharp, for QR codes in emails.
+ */
+export function encodeBilevelPng(
+  width: number,
+  height: number,
+  isDark: (x: number, y: number) => boolean,
+): Buffer {
+  assertSize({ width, height });
+  const stride = Math.ceil(width / 8);
+  // Each row behind its filter byte (0: none); bits are white (1) unless dark.
+  const rows = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const start = y * (stride + 1) + 1;
+    rows.fill(0xff, start, start + stride);
+    for (let x = 0; x < width; x += 1) {
+      if (isDark(x, y)) rows[start + (x >> 3)]! &= ~(0x80 >> (x & 7));
+    }
+  }
+  return assemble({ width, height }, deflateSync(rows), { bitDepth: 1, colourType: 0 });
 }

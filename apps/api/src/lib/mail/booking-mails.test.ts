@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ticketQrPng } from '../tickets/ticket-qr';
 import {
   bookingConfirmedMail,
   type BookingConfirmedData,
@@ -31,18 +32,44 @@ const confirmed: BookingConfirmedData = {
   currency: 'SAR',
   awaitingApproval: false,
   ticketsUrl: 'https://hafla.example/user/myTickets/4',
-  pdf: Buffer.from('%PDF-1.3 test'),
+  onlineUrl: null,
+  tickets: [
+    { id: 101, categoryName: 'VIP', holderName: 'Sarah', qr: ticketQrPng('H1.101.a.b') },
+    { id: 102, categoryName: 'عادي', holderName: '', qr: ticketQrPng('H1.102.a.b') },
+  ],
 };
 
 const plain = (text: string) => text.replace(/[\s\u00a0]+/g, ' ').replace(/\u200f/g, '');
 
 describe('bookingConfirmedMail', () => {
-  it('summarises the booking in English with the slot in the event zone and the PDF attached', () => {
+  it('summarises the booking in English with the slot in the event zone, each ticket’s QR code and a calendar file', () => {
     const mail = bookingConfirmedMail(confirmed, 'en');
     expect(mail.subject).toBe('Your tickets for Jazz <Night> & Friends');
-    expect(mail.attachments).toEqual([
-      { filename: 'hafla-booking-31.pdf', content: confirmed.pdf, contentType: 'application/pdf' },
+    expect(
+      mail.attachments.map(({ filename, contentType, cid }) => ({ filename, contentType, cid })),
+    ).toEqual([
+      { filename: 'hafla-ticket-101.png', contentType: 'image/png', cid: 'ticket-101@hafla' },
+      { filename: 'hafla-ticket-102.png', contentType: 'image/png', cid: 'ticket-102@hafla' },
+      {
+        filename: 'hafla-booking-31.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        cid: undefined,
+      },
     ]);
+    expect(mail.attachments[0]?.content).toBe(confirmed.tickets[0]?.qr.png);
+    const [, , calendar] = mail.attachments;
+    const ics = calendar!.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('UID:booking-31@hafla');
+    expect(ics).toContain('DTSTART:20261205T160000Z');
+    expect(ics).toContain('DTEND:20261205T190000Z');
+    expect(ics).toContain('SUMMARY:Jazz <Night> & Friends');
+    expect(ics).toContain('LOCATION:King Fahd Cultural Centre\\, King Fahd Road\\, Riyadh');
+    expect(ics).toContain('URL:https://hafla.example/user/myTickets/4');
+    expect(mail.html).toContain('src="cid:ticket-101@hafla"');
+    expect(mail.html).toContain('alt="QR code of ticket #101"');
+    expect(plain(mail.text)).toContain('Ticket #101 · \u2068VIP\u2069 · \u2068Sarah\u2069');
+    // A ticket without a holder's name carries the buyer's; an Arabic category keeps its direction.
+    expect(plain(mail.text)).toContain('Ticket #102 · \u2068عادي\u2069 · \u2068Sarah\u2069');
     const text = plain(mail.text);
     expect(text).toContain('Hello Sarah,');
     expect(text).toContain('Date: Saturday, December 5, 2026');
@@ -70,6 +97,13 @@ describe('bookingConfirmedMail', () => {
     expect(text).toContain('موافقة المنظّم');
     expect(text).not.toMatch(/[٠-٩]/);
     expect(mail.html).not.toContain('href=');
+    expect(mail.html).toContain('alt="رمز QR للتذكرة \u200e#101"');
+    const ics = mail.attachments
+      .at(-1)!
+      .content.toString('utf8')
+      .replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('DESCRIPTION:الحجز #31 على حفلة');
+    expect(ics).not.toContain('URL:');
   });
 
   it('calls a free booking free', () => {

@@ -1,5 +1,6 @@
 import type { Language } from '@hafla/shared/common/i18n';
 import { formatMoney } from '../money';
+import { calendarFile } from '../tickets/calendar';
 import { formatSlotDay, formatSlotTimes } from '../tickets/slot-text';
 import type { MailAttachment } from './transport';
 import { fill, renderFrame, type Rows } from './templates';
@@ -35,8 +36,15 @@ export interface BookingConfirmedData extends MailSlot {
   awaitingApproval: boolean;
   /** Where the tickets are in the web app, when the public address is known. */
   ticketsUrl: string | null;
-  /** The tickets as one PDF (renderTicketsPdf), attached as `hafla-booking-<id>.pdf`. */
-  pdf: Buffer;
+  /** The issued tickets, each shown as its QR code (ticketQrPng), in ticket order. */
+  tickets: Array<{ id: number; categoryName: string; holderName: string; qr: QrImage }>;
+  /** The online event's link (the calendar entry's location). */
+  onlineUrl: string | null;
+}
+
+export interface QrImage {
+  png: Buffer;
+  size: number;
 }
 
 export type RefundReason = 'requested' | 'event_cancelled' | 'hold_lapsed';
@@ -58,11 +66,16 @@ const copy = {
       subject: 'Your tickets for {event}',
       heading: 'You are going to {event}',
       greeting: 'Hello {name},',
-      intro: 'Your booking {booking} is confirmed. Your tickets are attached as a PDF.',
+      intro:
+        'Your booking {booking} is confirmed. Each ticket’s QR code is below; your tickets are also in the app, where you can download them as a PDF.',
       approval:
         'This event needs the organizer’s approval: we will write to you when your tickets are approved.',
       view: 'See your tickets',
       bring: 'Show the QR code on each ticket at the entrance, on your phone or printed.',
+      ticket: 'Ticket #{id} · {category} · {holder}',
+      qrAlt: 'QR code of ticket #{id}',
+      calendar: 'Add the event to your calendar with the attached .ics file.',
+      calendarNote: 'Booking {booking} on Hafla',
     },
     refund: {
       subject: 'Refund for booking {booking}: {event}',
@@ -97,10 +110,15 @@ const copy = {
       subject: 'تذاكرك لفعالية {event}',
       heading: 'أنت ذاهب إلى {event}',
       greeting: 'مرحبًا {name}،',
-      intro: 'تم تأكيد حجزك {booking}. تجد تذاكرك مرفقة في ملف PDF.',
+      intro:
+        'تم تأكيد حجزك {booking}. تجد رمز QR لكل تذكرة أدناه، وتجد تذاكرك أيضًا في التطبيق حيث يمكنك تنزيلها بصيغة PDF.',
       approval: 'تتطلب هذه الفعالية موافقة المنظّم: سنراسلك عند الموافقة على تذاكرك.',
       view: 'عرض تذاكرك',
       bring: 'أظهر رمز QR الموجود على كل تذكرة عند الدخول، من هاتفك أو مطبوعًا.',
+      ticket: 'تذكرة \u200e#{id} · {category} · {holder}',
+      qrAlt: 'رمز QR للتذكرة \u200e#{id}',
+      calendar: 'أضف الفعالية إلى تقويمك بالملف المرفق بصيغة ‎.ics.',
+      calendarNote: 'الحجز {booking} على حفلة',
     },
     refund: {
       subject: 'استرداد الحجز {booking}: {event}',
@@ -134,13 +152,14 @@ const copy = {
 
 const bookingNumber = (id: number) => `#${id}`;
 
+const venueOf = (slot: MailSlot, language: Language) =>
+  [slot.venueName, slot.address]
+    .filter((part) => part.trim())
+    .join(language === 'ar' ? '، ' : ', ');
+
 function slotRows(slot: MailSlot, language: Language): Rows {
   const t = copy[language].rows;
-  const venue = slot.isOnline
-    ? t.online
-    : [slot.venueName, slot.address]
-        .filter((part) => part.trim())
-        .join(language === 'ar' ? '، ' : ', ');
+  const venue = slot.isOnline ? t.online : venueOf(slot, language);
   return [
     [t.event, slot.eventTitle],
     [t.date, formatSlotDay(slot.start, slot.timezone, language)],
@@ -149,7 +168,10 @@ function slotRows(slot: MailSlot, language: Language): Rows {
   ];
 }
 
-/** The confirmation of a paid (or free) booking, its tickets attached as one PDF. */
+/**
+ * The confirmation of a paid (or free) booking: its tickets' QR codes inline (what the door
+ * scans), a link to the tickets in the app (and their PDF there) and the slot as a calendar file.
+ */
 export function bookingConfirmedMail(data: BookingConfirmedData, language: Language): BookingMail {
   const t = copy[language].confirmed;
   const rowsCopy = copy[language].rows;
@@ -183,7 +205,22 @@ export function bookingConfirmedMail(data: BookingConfirmedData, language: Langu
       ...(data.awaitingApproval ? [t.approval] : []),
     ],
     rows,
-    after: [t.bring],
+    images: data.tickets.map((ticket) => {
+      // Names people typed keep their own direction inside the sentence (FSI … PDI).
+      const isolate = (name: string) => (name ? `\u2068${name}\u2069` : '');
+      const params = {
+        id: String(ticket.id),
+        category: isolate(ticket.categoryName),
+        holder: isolate(ticket.holderName || data.recipientName),
+      };
+      return {
+        cid: qrCid(ticket.id),
+        size: ticket.qr.size,
+        alt: fill(t.qrAlt, params),
+        caption: fill(t.ticket, params).replace(/ · $/, ''),
+      };
+    }),
+    after: [t.bring, t.calendar],
     link: data.ticketsUrl ? { label: t.view, url: data.ticketsUrl } : undefined,
   });
   return {
@@ -191,14 +228,34 @@ export function bookingConfirmedMail(data: BookingConfirmedData, language: Langu
     text,
     html,
     attachments: [
+      ...data.tickets.map((ticket) => ({
+        filename: `hafla-ticket-${ticket.id}.png`,
+        content: ticket.qr.png,
+        contentType: 'image/png',
+        cid: qrCid(ticket.id),
+      })),
       {
-        filename: `hafla-booking-${data.bookingId}.pdf`,
-        content: data.pdf,
-        contentType: 'application/pdf',
+        filename: `hafla-booking-${data.bookingId}.ics`,
+        content: Buffer.from(
+          calendarFile({
+            uid: `booking-${data.bookingId}@hafla`,
+            title: data.eventTitle,
+            start: data.start,
+            end: data.end,
+            location: data.isOnline ? (data.onlineUrl ?? '') : venueOf(data, language),
+            url: data.ticketsUrl,
+            description: fill(t.calendarNote, values),
+          }),
+          'utf8',
+        ),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       },
     ],
   };
 }
+
+/** The Content-ID a ticket's QR image is attached under and referenced by. */
+const qrCid = (ticketId: number) => `ticket-${ticketId}@hafla`;
 
 /** What was refunded, for which tickets and why. */
 export function refundMail(data: RefundData, language: Language): BookingMail {

@@ -118,6 +118,8 @@ export function renderFrame(
     rows: Rows;
     after: string[];
     link?: { label: string; url: string };
+    /** Images shown after the table, centred, each with a caption (QR codes). */
+    images?: Array<{ cid: string; size: number; alt: string; caption: string }>;
   },
 ): { html: string; text: string } {
   const dir = directionOf(language);
@@ -131,6 +133,10 @@ export function renderFrame(
   const button = parts.link
     ? `<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(parts.link.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${BRAND.primary};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(parts.link.label)}</a></p>`
     : '';
+  const image = ({ cid, size, alt, caption }: NonNullable<typeof parts.images>[number]) =>
+    `<p style="margin:16px 0 4px;text-align:center"><img src="cid:${escapeHtml(cid)}" width="${size}" height="${size}" alt="${escapeHtml(alt)}" style="display:inline-block;border:0"></p>` +
+    `<p style="margin:0 0 12px;text-align:center;color:${BRAND.muted}"><bdi>${escapeHtml(caption)}</bdi></p>`;
+  const images = (parts.images ?? []).map(image).join('\n      ');
   const table =
     parts.rows.length > 0
       ? `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;border-collapse:collapse" dir="${dir}">
@@ -147,6 +153,7 @@ export function renderFrame(
       <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.heading)}</h1>
       ${parts.before.map(paragraph).join('\n      ')}
       ${table}
+      ${images}
       ${parts.after.map(paragraph).join('\n      ')}
       ${button}
     </td></tr>
@@ -160,6 +167,7 @@ export function renderFrame(
     ...(parts.rows.length > 0
       ? ['', ...parts.rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, ', ')}`)]
       : []),
+    ...(parts.images?.length ? ['', ...parts.images.map((entry) => entry.caption)] : []),
     ...(parts.after.length > 0 ? ['', ...parts.after] : []),
     ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
     '',

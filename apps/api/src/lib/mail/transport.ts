@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -7,6 +7,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Shown inline where the HTML refers to `cid:<cid>` (an image). */
+  cid?: string;
 }
 
 /** A message as a renderer makes it; the worker addresses it. */
@@ -88,7 +90,10 @@ export function createMailTransport({
       await mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${mail.tag}-${mail.outboxId}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside and renamed, so whoever watches the folder never reads half a message.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       logger.info({ tag: mail.tag, outboxId: mail.outboxId, file }, 'mail written');
     },
     close: () => transport.close(),

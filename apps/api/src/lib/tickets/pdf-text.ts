@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import type { Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
+import type { Font, Glyph } from 'fontkit';
 import { bidiRuns, type Direction, hasRightToLeftLetters, reverseForDisplay } from './bidi-text';
 import { woffToSfnt } from './woff';
 
@@ -21,11 +22,25 @@ export interface TextStyle {
 }
 
 interface Face {
-  /** The name the face is registered under in a document. */
+  /** The name the face is known by in a document. */
   name: string;
   /** The font as a plain TrueType file (see woff.ts). */
   data: Buffer;
+  /** Parsed once per process and shared by every document (see `embedFace`). */
   font: Font;
+  /** Runs of text already shaped in this face (see `shapedRun`). */
+  runs: Map<string, ShapedRun>;
+  /** Font programs already encoded, by the glyphs they hold (see `embedFace`). */
+  subsets: Map<string, Uint8Array>;
+}
+
+interface ShapedRun {
+  glyphs: Glyph[];
+  positions: Array<
+    Record<'xAdvance' | 'yAdvance' | 'xOffset' | 'yOffset' | 'advanceWidth', number>
+  >;
+  /** In 1000ths of the font size. */
+  advanceWidth: number;
 }
 
 // Resolved from node_modules at run time (from src/ in development and tests, from dist/ once
@@ -43,7 +58,7 @@ function openFace(name: string, specifier: string): Face {
   const data = woffToSfnt(readFileSync(resolveFrom.resolve(specifier)));
   const font = fontkit.create(data);
   if (!('glyphForCodePoint' in font)) throw new Error(`${specifier} is a font collection`);
-  return { name, data, font };
+  return { name, data, font, runs: new Map(), subsets: new Map() };
 }
 
 function loadFaces() {
@@ -76,6 +91,84 @@ function loadFaces() {
  * shape the whole run at once; the script's default features still apply.
  */
 const WHOLE_RUN = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
+
+/** How many shaped runs each face remembers (ticket labels, names and titles repeat). */
+const RUNS_KEPT = 10_000;
+/** How many encoded subsets each face keeps (a few kilobytes each). */
+const SUBSETS_KEPT = 500;
+
+/**
+ * `text` shaped as one run in `face`, scaled to pdfkit's 1000-unit em as pdfkit's own layout
+ * does. Shaping (Arabic joining, kerning) is most of a page's cost and pdfkit neither caches runs
+ * laid out with explicit features nor shares them between documents, so runs are kept per face
+ * and process. Nothing writes to a run once made (pdfkit only reads positions when drawing).
+ */
+function shapedRun(face: Face, text: string): ShapedRun {
+  let run = face.runs.get(text);
+  if (!run) {
+    const shaped = face.font.layout(text, WHOLE_RUN.features);
+    const scale = 1000 / face.font.unitsPerEm;
+    const positions = shaped.positions.map((position, index) => ({
+      xAdvance: position.xAdvance * scale,
+      yAdvance: position.yAdvance * scale,
+      xOffset: position.xOffset * scale,
+      yOffset: position.yOffset * scale,
+      advanceWidth: (shaped.glyphs[index]?.advanceWidth ?? 0) * scale,
+    }));
+    run = {
+      glyphs: shaped.glyphs,
+      positions,
+      advanceWidth: positions.reduce((sum, position) => sum + position.xAdvance, 0),
+    };
+    if (face.runs.size >= RUNS_KEPT) face.runs.clear();
+    face.runs.set(text, run);
+  }
+  return run;
+}
+
+/**
+ * Adds `face` to `doc` as pdfkit's font made from the face's shared fontkit font, laying text
+ * out through `shapedRun`. Registering the font file instead makes pdfkit parse it again for
+ * every document, with cold caches. pdfkit does not export its embedded-font class, so it is
+ * taken from a font it opens once in a scratch document; each document then finds the face under
+ * its name in its own font table (pdfkit 0.17, pinned exactly in package.json). Each document
+ * keeps its own subset of the glyphs it uses, as before.
+ */
+interface EmbeddedFont {
+  layoutRun(text: string, features?: unknown): ShapedRun;
+  subset: { glyphs: number[]; encode(): Uint8Array };
+}
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: Font, id: string) => EmbeddedFont;
+interface DocumentFonts {
+  _font: object;
+  _fontFamilies: Record<string, EmbeddedFont>;
+  _fontCount: number;
+}
+let embeddedFontClass: EmbeddedFontClass | undefined;
+
+function embedFace(doc: PDFKit.PDFDocument, face: Face): void {
+  embeddedFontClass ??= (
+    new PDFDocument({ autoFirstPage: false }).font(face.data) as unknown as DocumentFonts
+  )._font.constructor as EmbeddedFontClass;
+  const fonts = doc as unknown as DocumentFonts;
+  const embedded = new embeddedFontClass(doc, face.font, `F${++fonts._fontCount}`);
+  embedded.layoutRun = (text) => shapedRun(face, text);
+  const { subset } = embedded;
+  const encode = subset.encode.bind(subset);
+  // The same glyphs taken in the same order encode to the same font program: tickets of one
+  // event share most of theirs (labels, title, venue), so encoded subsets are kept too.
+  subset.encode = () => {
+    const key = subset.glyphs.join(',');
+    let program = face.subsets.get(key);
+    if (!program) {
+      program = encode();
+      if (face.subsets.size >= SUBSETS_KEPT) face.subsets.clear();
+      face.subsets.set(key, program);
+    }
+    return program;
+  };
+  fonts._fontFamilies[face.name] = embedded;
+}
 
 const isArabicScript = (code: number) =>
   (code >= 0x0600 && code <= 0x06ff) ||
@@ -112,6 +205,9 @@ function splitByFace(text: string, weight: Weight): Segment[] {
   return segments;
 }
 
+/** Lines already split into drawable pieces, by direction, weight and text (see `pieces`). */
+const linePieces = new Map<string, Segment[]>();
+
 export class PdfText {
   private readonly registered = new Set<string>();
 
@@ -123,33 +219,45 @@ export class PdfText {
 
   private use(face: Face, style: TextStyle) {
     if (!this.registered.has(face.name)) {
-      this.doc.registerFont(face.name, face.data);
+      embedFace(this.doc, face);
       this.registered.add(face.name);
     }
     this.doc.font(face.name).fontSize(style.size);
   }
 
+  private pieceWidth(piece: Segment, style: TextStyle): number {
+    return (shapedRun(piece.face, piece.text).advanceWidth * style.size) / 1000;
+  }
+
   /** The line's drawable pieces, left to right. */
   private pieces(line: string, weight: Weight): Segment[] {
-    return bidiRuns(line, this.direction).flatMap((run) => {
-      const segments = splitByFace(run.text, weight);
-      if (run.level % 2 === 0) return segments;
-      // Right to left: the font engine reverses stretches with Arabic letters itself.
-      return segments
-        .reverse()
-        .map((segment) =>
-          hasRightToLeftLetters(segment.text)
-            ? segment
-            : { ...segment, text: reverseForDisplay(segment.text) },
-        );
-    });
+    // Wrapping measures every growing prefix of a line: the bidi analysis is remembered.
+    const key = `${this.direction} ${weight} ${line}`;
+    let found = linePieces.get(key);
+    if (!found) {
+      found = bidiRuns(line, this.direction).flatMap((run) => {
+        const segments = splitByFace(run.text, weight);
+        if (run.level % 2 === 0) return segments;
+        // Right to left: the font engine reverses stretches with Arabic letters itself.
+        return segments
+          .reverse()
+          .map((segment) =>
+            hasRightToLeftLetters(segment.text)
+              ? segment
+              : { ...segment, text: reverseForDisplay(segment.text) },
+          );
+      });
+      if (linePieces.size >= RUNS_KEPT) linePieces.clear();
+      linePieces.set(key, found);
+    }
+    return found;
   }
 
   width(line: string, style: TextStyle): number {
-    return this.pieces(line, style.weight).reduce((sum, piece) => {
-      this.use(piece.face, style);
-      return sum + this.doc.widthOfString(piece.text, WHOLE_RUN);
-    }, 0);
+    return this.pieces(line, style.weight).reduce(
+      (sum, piece) => sum + this.pieceWidth(piece, style),
+      0,
+    );
   }
 
   /** Logical lines of at most `width`, breaking at spaces (or inside a word too long for one line). */
@@ -209,7 +317,7 @@ export class PdfText {
         lineBreak: false,
         baseline: 'alphabetic',
       });
-      x += this.doc.widthOfString(piece.text, WHOLE_RUN);
+      x += this.pieceWidth(piece, style);
     }
     this.doc.endMarkedContent();
   }

@@ -9,10 +9,26 @@ import { dayInZone } from '@hafla/shared/common/zoned-time';
 
 const localeOf = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en');
 
+// Making a formatter costs far more than using one: one per language, zone and shape.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  language: Language,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** "Saturday, December 5, 2026" / "السبت، 5 ديسمبر 2026". */
 export function formatSlotDay(start: Date, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    timeZone,
+  return formatter(language, timeZone, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -28,14 +44,13 @@ export function formatSlotTimes(
   language: Language,
 ): string {
   const sameDay = dayInZone(start, timeZone) === dayInZone(end, timeZone);
-  const range = new Intl.DateTimeFormat(localeOf(language), {
-    timeZone,
+  const range = formatter(language, timeZone, {
     ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
     hour: 'numeric',
     minute: '2-digit',
   }).formatRange(start, end);
   const offset =
-    new Intl.DateTimeFormat(localeOf(language), { timeZone, timeZoneName: 'shortOffset' })
+    formatter(language, timeZone, { timeZoneName: 'shortOffset' })
       .formatToParts(start)
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   return `${range} (${offset})`;

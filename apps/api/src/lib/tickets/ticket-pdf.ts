@@ -271,6 +271,8 @@ export function renderTicketsPdf({ language, tickets }: TicketsPdfInput): Promis
     size: [PAGE.width, PAGE.height],
     margin: 0,
     autoFirstPage: false,
+    // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
+    font: '',
     lang: language,
     displayTitle: true,
     info: {

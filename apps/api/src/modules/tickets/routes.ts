@@ -12,6 +12,7 @@ import { PaginationQuery } from '@hafla/shared/common/pagination';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { toPage } from '../../lib/pagination';
+import { TicketPdfCache } from '../../lib/tickets/pdf-cache';
 import { ticketQrKey } from '../../lib/tickets/ticket-code';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
@@ -44,6 +45,7 @@ export async function ticketsRoutes(app: App) {
     db: app.db,
     storage: app.storage,
     qrKey: ticketQrKey(app.config.JWT_SECRET),
+    pdfs: new TicketPdfCache(),
     now: () => new Date(),
   };
   const publicUrl = app.config.PUBLIC_URL;

@@ -11,7 +11,7 @@ import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
-import { renderTicketsPdf } from '../../lib/tickets/ticket-pdf';
+import type { TicketPdfCache } from '../../lib/tickets/pdf-cache';
 import { loadEventSummaries } from '../discovery/event-summaries';
 import * as queries from './queries';
 import { toBookingTicket, toTicket, toTicketPdfData } from './ticket-views';
@@ -21,6 +21,8 @@ export interface TicketsDeps {
   storage: FileStorage;
   /** ticketQrKey(JWT_SECRET): signs the codes tickets carry. */
   qrKey: Buffer;
+  /** Renders ticket PDFs once per content (see pdf-cache.ts). */
+  pdfs: TicketPdfCache;
   now: () => Date;
 }
 
@@ -85,7 +87,7 @@ async function renderPdf(
 ): Promise<TicketsPdf> {
   const issued = rows.filter(isIssued);
   if (issued.length === 0) throw notFound();
-  const pdf = await renderTicketsPdf({
+  const pdf = await deps.pdfs.get({
     language,
     tickets: issued.map((row) => toTicketPdfData(row, deps.qrKey)),
   });

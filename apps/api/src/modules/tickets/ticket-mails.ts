@@ -8,7 +8,7 @@ import { bookingConfirmedMail, type RefundReason, refundMail } from '../../lib/m
 import type { MailKind } from '../../lib/mail/mail-worker';
 import { enqueueMailsFrom, type OutboxRow } from '../../lib/mail/outbox';
 import { ticketQrKey } from '../../lib/tickets/ticket-code';
-import { renderTicketsPdf } from '../../lib/tickets/ticket-pdf';
+import { ticketQrPng } from '../../lib/tickets/ticket-qr';
 import * as queries from './queries';
 import { toTicketPdfData } from './ticket-views';
 
@@ -16,8 +16,9 @@ import { toTicketPdfData } from './ticket-views';
  * The tickets module's public surface for booking emails. Payments queues them in the
  * transaction that confirms a booking or records a refund (`queueBookingConfirmation`,
  * `queueRefundNotice`); the mail worker renders them when it sends (`ticketMailKinds`), in the
- * booking's language, with the tickets' PDF made then — so the payment's answer never waits
- * for it, and a rollback leaves no mail.
+ * booking's language — so the payment's answer never waits for it, and a rollback leaves no
+ * mail. The confirmation carries each ticket's QR code and a calendar file; the tickets' PDF is
+ * made when first downloaded (decision 0013).
  */
 
 export interface TicketMailDeps {
@@ -73,16 +74,15 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
   const { booking } = row;
   const language = languageOf(booking.language);
   const qrKey = ticketQrKey(deps.config.JWT_SECRET);
-  const [lines, pdf] = await Promise.all([
-    queries.findBookingLines(deps.db, bookingId),
-    renderTicketsPdf({
-      language,
-      tickets: ticketRows.map((ticket) => toTicketPdfData(ticket, qrKey)),
-    }),
-  ]);
+  const tickets = ticketRows.map((ticket) => toTicketPdfData(ticket, qrKey));
+  const lines = await queries.findBookingLines(deps.db, bookingId);
+  const ticketsUrl = deps.config.PUBLIC_URL
+    ? new URL(`/user/myTickets/${booking.event_id}`, deps.config.PUBLIC_URL).toString()
+    : null;
+  const slot = slotOf(row);
   return bookingConfirmedMail(
     {
-      ...slotOf(row),
+      ...slot,
       bookingId,
       recipientName: row.first_name,
       lines: lines.map((line) => ({
@@ -96,10 +96,14 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
       total: booking.total,
       currency: booking.currency,
       awaitingApproval: ticketRows.some((ticket) => ticket.ticket.status === 'pending_approval'),
-      ticketsUrl: deps.config.PUBLIC_URL
-        ? new URL(`/user/myTickets/${booking.event_id}`, deps.config.PUBLIC_URL).toString()
-        : null,
-      pdf,
+      ticketsUrl,
+      tickets: tickets.map((ticket) => ({
+        id: ticket.id,
+        categoryName: ticket.categoryName,
+        holderName: ticket.holderName,
+        qr: ticketQrPng(ticket.code),
+      })),
+      onlineUrl: tickets[0]?.onlineUrl ?? null,
     },
     language,
   );
