@@ -1,5 +1,5 @@
-// Bundles the API into dist/server.js. Our workspace packages are inlined (they ship TypeScript);
-// every other package stays external and is loaded from node_modules.
+// Bundles the API into dist/server.js and the mail worker into dist/worker.js. Our workspace
+// packages are inlined (they ship TypeScript); every other package stays external and is loaded from node_modules.
 import { build } from 'esbuild';
 
 const externalPackages = {
@@ -13,7 +13,7 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: ['src/server.ts', 'src/db/cli.ts'],
+  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/db/cli.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,
@@ -24,4 +24,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/worker.js');

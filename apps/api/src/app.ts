@@ -9,7 +9,8 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Background } from './lib/background';
-import type { MailWorker } from './lib/mail/mail-worker';
+import { ELSEWHERE, type Mailer, type MailWorker } from './lib/mail/mail-worker';
+import { RequestGauge } from './lib/request-gauge';
 import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './lib/payments/sandbox';
@@ -50,7 +51,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    mailer: MailWorker;
+    mailer: Mailer;
     background: Background;
     notifier: Notifier;
     paymentsDeps: PaymentsDeps;
@@ -59,6 +60,9 @@ declare module 'fastify' {
     sessions: SessionState;
   }
 }
+
+/** Under endless load, an API process still sends a message at least this often (per lane). */
+const YIELD_AT_MOST_MS = 1_000;
 
 export interface BuildOptions {
   config: Config;
@@ -89,9 +93,24 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('database', database);
   app.decorate('db', database.db);
   database.onConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
-  // Mail is queued in the database by the change that causes it; this process's worker sends it
-  // (decision 0009): poked after each commit, polling for what other processes queued.
-  app.decorate('mailer', mailer ?? createMailWorker(config, database.db, app.log));
+  // Mail is queued in the database by the change that causes it (decision 0009) and sent by a
+  // worker: this process's, between requests (poked after each commit, polling for what other
+  // processes queued), or only `npm run worker` processes when MAIL_WORKER=external (0013).
+  const gauge = new RequestGauge();
+  app.addHook('onRequest', async (request, reply) => {
+    gauge.started();
+    reply.raw.once('close', () => gauge.finished());
+  });
+  app.decorate(
+    'mailer',
+    mailer ??
+      (config.MAIL_WORKER === 'embedded'
+        ? createMailWorker(config, database.db, app.log, {
+            concurrency: config.MAIL_CONCURRENCY,
+            beforeEach: () => gauge.whenIdle(YIELD_AT_MOST_MS),
+          })
+        : ELSEWHERE),
+  );
   app.addHook('onClose', async () => app.mailer.stop());
   app.mailer.start();
 
@@ -128,7 +147,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     db: database.db,
     gateway: createSandboxGateway(database.db),
     now: () => new Date(),
-    // Their emails were queued in the transaction; the worker renders the PDF, not the answer.
+    // Their emails were queued in the transaction; the worker renders them, not the answer.
     onConfirmed: () => app.mailer.poke(),
     onRefunded: () => app.mailer.poke(),
     notify: (ids) => notifier.push(ids),

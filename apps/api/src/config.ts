@@ -41,6 +41,14 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Hafla <no-reply@hafla.localhost>'),
+  /**
+   * Who sends queued mail: `embedded` — each API process, yielding to requests (the default);
+   * `external` — only processes started with `npm run worker` (PostgreSQL only), so checkout and
+   * delivery scale apart.
+   */
+  MAIL_WORKER: z.enum(['embedded', 'external']).default('embedded'),
+  /** How many messages one worker process renders and sends at once. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Requests per IP per 10 minutes on each sign-in, registration and code endpoint. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: booleanFlag.default(true),

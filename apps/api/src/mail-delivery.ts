@@ -10,13 +10,16 @@ import { ticketMailKinds } from './modules/tickets/ticket-mails';
 
 /**
  * The mail worker with every kind of mail Hafla queues and the configured transport (SMTP_URL,
- * else .eml files). The API process runs one; so may a process of its own.
+ * else .eml files). Each API process runs one (MAIL_WORKER=embedded), and so does every
+ * `npm run worker` process (src/worker.ts).
  */
 export function createMailWorker(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  options: Partial<Pick<MailWorkerOptions, 'pollMs' | 'leaseSeconds' | 'transport'>> = {},
+  options: Partial<
+    Pick<MailWorkerOptions, 'pollMs' | 'leaseSeconds' | 'transport' | 'concurrency' | 'beforeEach'>
+  > = {},
 ): MailWorker {
   return new MailWorker({
     db,
@@ -38,5 +41,7 @@ export function createMailWorker(
     },
     pollMs: options.pollMs,
     leaseSeconds: options.leaseSeconds,
+    concurrency: options.concurrency,
+    beforeEach: options.beforeEach,
   });
 }

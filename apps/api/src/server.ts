@@ -3,8 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isSeeded, seedDatabase } from './db/seed/seed';
-import { isDatabaseUnavailable } from './lib/db-errors';
 import { createUploadsStorage } from './lib/storage';
+import { untilDatabaseAnswers } from './startup';
 
 async function main() {
   const config = loadConfig();
@@ -34,23 +34,6 @@ async function main() {
     { database: database.kind, dataDir: config.DATA_DIR },
     `Hafla is ready on http://localhost:${config.PORT}`,
   );
-}
-
-/**
- * A process may start while PostgreSQL is still starting or restarting (containers started
- * together, a failover): it waits for it, with growing pauses, instead of exiting.
- */
-async function untilDatabaseAnswers(work: () => Promise<void>, limitMs = 120_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (let pause = 250; ; pause = Math.min(pause * 2, 5_000)) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isDatabaseUnavailable(error) || Date.now() + pause > deadline) throw error;
-      console.warn(`the database does not answer yet (${String(error)}); trying again`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  }
 }
 
 main().catch((error: unknown) => {

@@ -32,10 +32,28 @@ export interface MailWorkerOptions {
   leaseSeconds?: number;
   /** How long sent, skipped and failed rows are kept. */
   keepSeconds?: number;
+  /** How many messages are rendered and sent at once. */
+  concurrency?: number;
+  /**
+   * Awaited before each message: in an API process it waits while requests are being answered
+   * (see RequestGauge), so delivery takes the CPU checkout leaves.
+   */
+  beforeEach?: () => Promise<void>;
   random?: () => number;
 }
 
-const DEFAULTS = { pollMs: 1_000, leaseSeconds: 90, keepSeconds: 7 * 24 * 3600 };
+/** What the API asks of the process's mail worker. */
+export type Mailer = Pick<MailWorker, 'start' | 'poke' | 'idle' | 'stop'>;
+
+/** Stands in where only `npm run worker` processes send mail (MAIL_WORKER=external): they poll. */
+export const ELSEWHERE: Mailer = {
+  start() {},
+  poke() {},
+  idle: async () => {},
+  stop: async () => {},
+};
+
+const DEFAULTS = { pollMs: 1_000, leaseSeconds: 90, keepSeconds: 7 * 24 * 3600, concurrency: 1 };
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -50,6 +68,7 @@ export class MailWorker {
   private readonly pollMs: number;
   private readonly leaseSeconds: number;
   private readonly keepSeconds: number;
+  private readonly concurrency: number;
   private readonly random: () => number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -62,6 +81,7 @@ export class MailWorker {
     this.pollMs = options.pollMs ?? DEFAULTS.pollMs;
     this.leaseSeconds = options.leaseSeconds ?? DEFAULTS.leaseSeconds;
     this.keepSeconds = options.keepSeconds ?? DEFAULTS.keepSeconds;
+    this.concurrency = options.concurrency ?? DEFAULTS.concurrency;
     this.random = options.random ?? Math.random;
   }
 
@@ -104,12 +124,11 @@ export class MailWorker {
     try {
       do {
         this.pokedAgain = false;
-        while (!this.stopped) {
-          const row = await claimDueMail(this.options.db, this.leaseSeconds);
-          if (!row) break;
-          await this.deliver(row);
-          await yieldToRequests();
-        }
+        const lanes = await Promise.allSettled(
+          Array.from({ length: this.concurrency }, () => this.sendWhileDue()),
+        );
+        const failed = lanes.find((lane) => lane.status === 'rejected');
+        if (failed) throw failed.reason;
       } while (this.pokedAgain && !this.stopped);
       if (Date.now() - this.lastPrune > PRUNE_EVERY_MS && !this.stopped) {
         this.lastPrune = Date.now();
@@ -122,6 +141,18 @@ export class MailWorker {
       // The database is away: what is queued waits in it; the next poll tries again.
       if (!this.dbFailing) this.options.log.warn({ err: error }, 'mail outbox unreachable');
       this.dbFailing = true;
+    }
+  }
+
+  /** One lane of the drain: claims and sends until nothing is due. */
+  private async sendWhileDue(): Promise<void> {
+    while (!this.stopped) {
+      await this.options.beforeEach?.();
+      if (this.stopped) return;
+      const row = await claimDueMail(this.options.db, this.leaseSeconds);
+      if (!row) return;
+      await this.deliver(row);
+      await yieldToRequests();
     }
   }
 
