@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { ATTENDEE, callApi, logIn, ORGANIZER, SUCCEEDING_CARD } from './api-steps';
+import { ATTENDEE, bookAndPay, callApi, logIn, ORGANIZER } from './api-steps';
 import { expect, test } from './mailbox';
 import { openPdfJs, pdfPageImage, type Mask } from './pdf-pages';
 
@@ -92,21 +92,12 @@ async function bookFixedTicket(request: APIRequestContext): Promise<Ticketed> {
   });
 
   const attendee = await logIn(request, ATTENDEE);
-  const booking = await callApi<{ id: number; tickets: Array<{ id: number }> }>(
+  const booking = await bookAndPay(
     request,
     attendee,
-    'POST',
-    '/api/v1/tickets/book/',
-    {
-      event: event.id,
-      event_date: slot.id,
-      items: [{ ticket_category: category.id, quantity: 1 }],
-    },
+    { id: event.id, title: EVENT.title, slot: slot.id, category: category.id },
+    1,
   );
-  await callApi(request, attendee, 'POST', '/api/v1/payment/pay/', {
-    booking: booking.id,
-    payment_method: SUCCEEDING_CARD,
-  });
   const ticket = booking.tickets[0]!.id;
   await callApi(request, attendee, 'PATCH', `/api/v1/tickets/${ticket}/`, { holder_name: HOLDER });
   return { ticket, booking: booking.id };
