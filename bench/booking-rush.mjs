@@ -39,7 +39,8 @@
 // BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on:
 // every request carries its own Idempotency-Key, as the web app sends), BENCH_PROFILE_DIR (CPU
 // profiles of the API), DATABASE_POOL_MAX (per API process), BENCH_CHECKOUT_SLOTS (slots per
-// checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the confirmation emails, 120).
+// checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the confirmation emails, 120),
+// BENCH_WORKER (embedded: the mail worker runs in the API processes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -94,6 +95,13 @@ const SCENARIOS = new Set(
 const CHECKOUT = SCENARIOS.has('checkout');
 const CHECKOUT_SLOTS = intFromEnv('BENCH_CHECKOUT_SLOTS', 8, 1);
 const MAIL_WAIT = intFromEnv('BENCH_MAIL_WAIT', 120, 1);
+// Where the mail worker runs: inside the API processes (the API's default, and so far its only
+// way; a separate worker process would be started and metered here).
+const WORKER = process.env.BENCH_WORKER || 'embedded';
+if (WORKER !== 'embedded') {
+  console.error(`BENCH_WORKER=${WORKER}: this API runs its mail worker embedded only`);
+  process.exit(2);
+}
 const IDEMPOTENCY = (process.env.BENCH_IDEMPOTENCY || 'on') !== 'off';
 // A directory for the API processes' CPU profiles (node --cpu-prof), written when they stop.
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();

@@ -5,15 +5,10 @@
 // into the next; undici's Pool keeps one connection per buyer.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
+import { percentile } from './booking-pgbench.mjs';
 
 /** The sandbox card that succeeds (packages/shared/src/bookings/cards.ts, TEST_CARDS.success). */
 export const SUCCEEDING_CARD = '4242424242424242';
-
-/** The p-th percentile (0–100) of ascending `sorted`, or null when empty. */
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 const latencySummary = (values) => {
   const sorted = Float64Array.from(values).sort();
