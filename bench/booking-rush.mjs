@@ -40,7 +40,11 @@
 // every request carries its own Idempotency-Key, as the web app sends), BENCH_PROFILE_DIR (CPU
 // profiles of the API), DATABASE_POOL_MAX (per API process), BENCH_CHECKOUT_SLOTS (slots per
 // checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the confirmation emails, 120),
-// BENCH_WORKER (embedded: the mail worker runs in the API processes).
+// BENCH_WORKER (embedded: the mail worker runs in the API processes, the default; process: the
+// API runs with MAIL_WORKER=external and `npm run worker -w @hafla/api` runs beside it, its CPU
+// metered as the mail worker's), e.g.
+//
+//   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 BENCH_PROCESSES=2 BENCH_WORKER=process npm run bench:booking
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -65,7 +69,8 @@ import { sampleBackends } from './lib/booking-waits.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { startMailSink } from './lib/mail-sink.mjs';
-import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
+import { hasWorkerScript, startMailWorkerProcess } from './lib/mail-worker-process.mjs';
+import { processCpuMs, processTreeCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -95,11 +100,14 @@ const SCENARIOS = new Set(
 const CHECKOUT = SCENARIOS.has('checkout');
 const CHECKOUT_SLOTS = intFromEnv('BENCH_CHECKOUT_SLOTS', 8, 1);
 const MAIL_WAIT = intFromEnv('BENCH_MAIL_WAIT', 120, 1);
-// Where the mail worker runs: inside the API processes (the API's default, and so far its only
-// way; a separate worker process would be started and metered here).
+// Where the mail worker runs: in the API processes, or as a process of its own.
 const WORKER = process.env.BENCH_WORKER || 'embedded';
-if (WORKER !== 'embedded') {
-  console.error(`BENCH_WORKER=${WORKER}: this API runs its mail worker embedded only`);
+if (!['embedded', 'process'].includes(WORKER)) {
+  console.error(`BENCH_WORKER must be embedded or process (got ${WORKER})`);
+  process.exit(2);
+}
+if (WORKER === 'process' && !hasWorkerScript()) {
+  console.error('BENCH_WORKER=process: apps/api has no `worker` script to run the mail worker');
   process.exit(2);
 }
 const IDEMPOTENCY = (process.env.BENCH_IDEMPOTENCY || 'on') !== 'off';
@@ -232,7 +240,9 @@ async function main() {
   console.log(
     `Booking rush: ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (pool ${POOL_MAX} each), ` +
       `connections ${CONNECTIONS.join(' and ')}, ${WARMUP} s warm-up + ${DURATION} s per run, ` +
-      `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}; ` +
+      `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}` +
+      (CHECKOUT ? `, mail worker ${WORKER}` : '') +
+      '; ' +
       `${os.cpus().length} CPUs, Node ${process.version}, ${pgbench}`,
   );
   const loadBefore = os.loadavg()[0];
@@ -263,10 +273,26 @@ async function main() {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       ...(sink ? { SMTP_URL: sink.url } : {}),
+      ...(WORKER === 'process' ? { MAIL_WORKER: 'external' } : {}),
     },
   });
   releaseLater(() => api.stop());
   console.log(`API ready on ${api.url} (migrated and seeded), pids ${api.pids.join(', ')}`);
+  // Started once the API has migrated the database.
+  const mailWorker =
+    WORKER === 'process'
+      ? startMailWorkerProcess({
+          DATABASE_URL: database.url,
+          DATABASE_POOL_MAX: String(POOL_MAX),
+          JWT_SECRET: jwtSecret,
+          SEED_DEMO: 'false',
+          ...(sink ? { SMTP_URL: sink.url } : {}),
+        })
+      : null;
+  if (mailWorker) {
+    releaseLater(() => mailWorker.stop());
+    console.log(`Mail worker started as its own process (npm pid ${mailWorker.pid})`);
+  }
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -567,6 +593,8 @@ async function main() {
   };
   /** CPU of the API processes, PostgreSQL's backends and this process from now until stopped. */
   async function startMeters() {
+    const workerCpu = () => (mailWorker ? (processTreeCpuMs(mailWorker.pid) ?? 0) : 0);
+    const workerStart = workerCpu();
     const apiStart = api.pids.map(processCpuMs);
     const stopDb = await startCpuMeter(client, database.name, null);
     const ownStart = process.cpuUsage();
@@ -576,6 +604,7 @@ async function main() {
       return {
         apiMs: sum(api.pids.map((pid, index) => (processCpuMs(pid) ?? 0) - (apiStart[index] ?? 0))),
         dbMs: db.databaseMs,
+        workerMs: workerCpu() - workerStart,
         ownMs: (own.user + own.system) / 1000,
       };
     };
@@ -629,6 +658,7 @@ async function main() {
         apiLoad: sum(slices.map((each) => each.loadCpu.apiMs)),
         apiDelivery: sum(slices.map((each) => each.mailCpu.apiMs)),
         database: nullable(slices.flatMap((each) => [each.loadCpu.dbMs, each.mailCpu.dbMs])),
+        worker: sum(slices.map((each) => each.loadCpu.workerMs + each.mailCpu.workerMs)),
         loadGenerator: sum(slices.map((each) => each.loadCpu.ownMs + each.mailCpu.ownMs)),
       };
       const perPaid = (ms) => (ms === null ? null : ms / Math.max(1, paid));
@@ -675,7 +705,7 @@ async function main() {
           apiDelivering: perPaid(cpu.apiDelivery),
           api: perPaid(cpu.apiLoad + cpu.apiDelivery),
           database: perPaid(cpu.database),
-          mailWorker: null,
+          mailWorker: mailWorker ? perPaid(cpu.worker) : null,
           loadGeneratorAndSink: perPaid(cpu.loadGenerator),
         },
         cpuMsPerPgbenchTransaction: {
@@ -696,6 +726,7 @@ async function main() {
       console.log(
         `      CPU per paid booking: API ${format(c.api, 2)} ms (${format(c.apiUnderLoad, 2)} under load + ` +
           `${format(c.apiDelivering, 2)} delivering after it), PostgreSQL ${format(c.database, 2)} ms, ` +
+          (mailWorker ? `mail worker ${format(c.mailWorker, 2)} ms, ` : '') +
           `load generator and mail sink ${format(c.loadGeneratorAndSink, 2)} ms; ` +
           `per pgbench transaction: PostgreSQL ${format(row.cpuMsPerPgbenchTransaction.database, 2)} ms`,
       );
@@ -936,6 +967,7 @@ async function main() {
           idempotency: IDEMPOTENCY,
           checkoutSlots: CHECKOUT_SLOTS,
           mailWait: MAIL_WAIT,
+          mailWorker: WORKER,
         },
         runs: rows,
         checkout:
