@@ -13,14 +13,38 @@
 // items and every booked item must have its tickets. Any 5xx, socket error or timeout, any
 // pgbench failure, or any oversell fails the run. Results go to bench/results/ (ignored by git).
 //
+// The checkout is the sale itself: N buyers at once (each connection count), closed loop, each
+// holding 2 tickets (POST /api/v1/tickets/book/) and paying for them with the sandbox card
+// (POST /api/v1/payment/pay/), each call with its own Idempotency-Key, on an event with 100
+// categories and BENCH_CHECKOUT_SLOTS slots per run so no per-buyer limit binds
+// (lib/checkout-load.mjs). The API sends its mail over SMTP to a sink in this process
+// (lib/mail-sink.mjs); after each slice of load the run waits (up to BENCH_MAIL_WAIT seconds)
+// until every booking paid in it has its confirmation email, and reports when the last arrived.
+// Printed per connection count: paid bookings per second, p50/p99 of hold and of pay, that
+// wait, pgbench's minimal booking transaction over the same 100 categories in the same run and
+// the ratio, and the CPU per paid booking of the API (under load, and delivering afterwards),
+// of PostgreSQL's backends and of a separate mail worker. Any non-2xx answer other than
+// sold_out, a missing confirmation email, a paid booking not `confirmed` with exactly one
+// payment, or a payment attempt left `charging` fails the run. With one and with two API
+// processes:
+//
+//   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 npm run bench:booking
+//   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 BENCH_PROCESSES=2 npm run bench:booking
+//
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_PROCESSES (API processes behind one port, 1 or more),
 // BENCH_CONNECTIONS (comma-separated), BENCH_DURATION and BENCH_WARMUP (seconds per run),
 // BENCH_ROUNDS (HTTP and pgbench take turns in this many slices of a run),
-// BENCH_SCENARIOS (some of hot,spread,sellout), BENCH_BUYERS, BENCH_TICKETS (per booking),
+// BENCH_SCENARIOS (some of hot,spread,checkout,sellout), BENCH_BUYERS, BENCH_TICKETS (per booking),
 // BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on:
 // every request carries its own Idempotency-Key, as the web app sends), BENCH_PROFILE_DIR (CPU
-// profiles of the API), DATABASE_POOL_MAX (per API process).
+// profiles of the API), DATABASE_POOL_MAX (per API process), BENCH_CHECKOUT_SLOTS (slots per
+// checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the confirmation emails, 120),
+// BENCH_WORKER (embedded: the mail worker runs in the API processes, the default; process: the
+// API runs with MAIL_WORKER=external and `npm run worker -w @hafla/api` runs beside it, its CPU
+// metered as the mail worker's), e.g.
+//
+//   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 BENCH_PROCESSES=2 BENCH_WORKER=process npm run bench:booking
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +54,8 @@ import pg from 'pg';
 import { createBenchDatabase } from './lib/bench-database.mjs';
 import { checkInventory, slotTotals } from './lib/booking-checks.mjs';
 import { startApi } from './lib/booking-cluster.mjs';
+import { checkPayments, trackConfirmations } from './lib/checkout-checks.mjs';
+import { runCheckout } from './lib/checkout-load.mjs';
 import {
   accessToken,
   buyerId,
@@ -42,7 +68,9 @@ import { pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
-import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
+import { startMailSink } from './lib/mail-sink.mjs';
+import { hasWorkerScript, startMailWorkerProcess } from './lib/mail-worker-process.mjs';
+import { processCpuMs, processTreeCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
 import { ROOT, freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -66,7 +94,22 @@ const HOT_QUANTITY = intFromEnv('BENCH_HOT_QUANTITY', 1_000_000, 1);
 const SELLOUT_QUANTITY = intFromEnv('BENCH_SELLOUT_QUANTITY', 5_000, 0);
 const SELLOUT_LIMIT = 120;
 const SELLOUT_TAIL = 2;
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS || 'hot,spread,sellout').split(','));
+const SCENARIOS = new Set(
+  (process.env.BENCH_SCENARIOS || 'hot,spread,checkout,sellout').split(','),
+);
+const CHECKOUT = SCENARIOS.has('checkout');
+const CHECKOUT_SLOTS = intFromEnv('BENCH_CHECKOUT_SLOTS', 8, 1);
+const MAIL_WAIT = intFromEnv('BENCH_MAIL_WAIT', 120, 1);
+// Where the mail worker runs: in the API processes, or as a process of its own.
+const WORKER = process.env.BENCH_WORKER || 'embedded';
+if (!['embedded', 'process'].includes(WORKER)) {
+  console.error(`BENCH_WORKER must be embedded or process (got ${WORKER})`);
+  process.exit(2);
+}
+if (WORKER === 'process' && !hasWorkerScript()) {
+  console.error('BENCH_WORKER=process: apps/api has no `worker` script to run the mail worker');
+  process.exit(2);
+}
 const IDEMPOTENCY = (process.env.BENCH_IDEMPOTENCY || 'on') !== 'off';
 // A directory for the API processes' CPU profiles (node --cpu-prof), written when they stop.
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();
@@ -95,7 +138,8 @@ async function settle(url) {
 /** Dead row versions of the last run go, so each run (HTTP or pgbench) starts alike. */
 async function vacuum(client) {
   await client.query(
-    'VACUUM (ANALYZE) bookings, booking_items, tickets, ticket_inventory, idempotency_keys, users',
+    'VACUUM (ANALYZE) bookings, booking_items, tickets, ticket_inventory, idempotency_keys, users, ' +
+      'payments, payment_attempts, sandbox_charges, ledger_entries, mail_outbox',
   );
 }
 
@@ -196,7 +240,9 @@ async function main() {
   console.log(
     `Booking rush: ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (pool ${POOL_MAX} each), ` +
       `connections ${CONNECTIONS.join(' and ')}, ${WARMUP} s warm-up + ${DURATION} s per run, ` +
-      `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}; ` +
+      `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}` +
+      (CHECKOUT ? `, mail worker ${WORKER}` : '') +
+      '; ' +
       `${os.cpus().length} CPUs, Node ${process.version}, ${pgbench}`,
   );
   const loadBefore = os.loadavg()[0];
@@ -210,6 +256,10 @@ async function main() {
   releaseLater(() => database.drop());
   console.log(`Database ${database.name} (dropped at the end)`);
 
+  // The checkout's confirmation emails go over SMTP to a sink in this process.
+  const sink = CHECKOUT ? await startMailSink() : null;
+  if (sink) releaseLater(() => sink.close());
+
   const jwtSecret = randomBytes(48).toString('base64url');
   const api = await startApi({
     processes: PROCESSES,
@@ -222,10 +272,27 @@ async function main() {
       SEED_DEMO: 'false',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      ...(sink ? { SMTP_URL: sink.url } : {}),
+      ...(WORKER === 'process' ? { MAIL_WORKER: 'external' } : {}),
     },
   });
   releaseLater(() => api.stop());
   console.log(`API ready on ${api.url} (migrated and seeded), pids ${api.pids.join(', ')}`);
+  // Started once the API has migrated the database.
+  const mailWorker =
+    WORKER === 'process'
+      ? startMailWorkerProcess({
+          DATABASE_URL: database.url,
+          DATABASE_POOL_MAX: String(POOL_MAX),
+          JWT_SECRET: jwtSecret,
+          SEED_DEMO: 'false',
+          ...(sink ? { SMTP_URL: sink.url } : {}),
+        })
+      : null;
+  if (mailWorker) {
+    releaseLater(() => mailWorker.stop());
+    console.log(`Mail worker started as its own process (npm pid ${mailWorker.pid})`);
+  }
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -252,6 +319,18 @@ async function main() {
     quantity: HOT_QUANTITY,
     slots: runSlots,
   });
+  // Each run of the checkout books on slots of its own, several so no buyer meets a per-slot limit.
+  const checkoutEvent = CHECKOUT
+    ? await insertEvent(client, {
+        title: 'Rush: checkout over 100 categories',
+        categories: SPREAD_CATEGORIES,
+        quantity: HOT_QUANTITY,
+        slots: CONNECTIONS.flatMap((connections) => [
+          ...Array.from({ length: CHECKOUT_SLOTS }, (_, k) => `http-${connections}-${k}`),
+          `pgbench-${connections}`,
+        ]),
+      })
+    : null;
   const sellout =
     SELLOUT_QUANTITY > 0 && SCENARIOS.has('sellout')
       ? await insertEvent(client, {
@@ -274,6 +353,9 @@ async function main() {
   console.log(
     `Fixtures: ${BUYERS} buyers with tokens, a hot event (1 category × ${HOT_QUANTITY}), ` +
       `an event with ${SPREAD_CATEGORIES} categories (× ${HOT_QUANTITY} each)` +
+      (checkoutEvent
+        ? `, a checkout event (${SPREAD_CATEGORIES} categories, ${CHECKOUT_SLOTS} slots per run)`
+        : '') +
       (sellout ? `, a sell-out event (1 category × ${SELLOUT_QUANTITY})` : '') +
       ` in ${((performance.now() - fixturesStarted) / 1000).toFixed(1)} s (PostgreSQL ${postgres})`,
   );
@@ -479,6 +561,181 @@ async function main() {
     }
   }
 
+  // The checkout: hold and pay over HTTP, closed loop, beside pgbench over the same 100
+  // categories; after each slice of load, the wait for its confirmation emails.
+  const checkoutRows = [];
+  const paidBookings = [];
+  const mail = sink ? trackConfirmations(sink, client) : null;
+  /** The checkout's next buyer (in turn, as the other scenarios), slot and category. */
+  const checkoutOrders = (connections) => {
+    const slots = Array.from(
+      { length: CHECKOUT_SLOTS },
+      (_, k) => checkoutEvent.slots[`http-${connections}-${k}`],
+    );
+    const { categories } = checkoutEvent;
+    return () => {
+      const buyer = counter.next % tokens.length;
+      counter.next += 1;
+      return {
+        token: tokens[buyer],
+        body: {
+          event: checkoutEvent.id,
+          event_date: slots[Math.floor(Math.random() * slots.length)],
+          items: [
+            {
+              ticket_category: categories[Math.floor(Math.random() * categories.length)],
+              quantity: TICKETS,
+            },
+          ],
+        },
+      };
+    };
+  };
+  /** CPU of the API processes, PostgreSQL's backends and this process from now until stopped. */
+  async function startMeters() {
+    const workerCpu = () => (mailWorker ? (processTreeCpuMs(mailWorker.pid) ?? 0) : 0);
+    const workerStart = workerCpu();
+    const apiStart = api.pids.map(processCpuMs);
+    const stopDb = await startCpuMeter(client, database.name, null);
+    const ownStart = process.cpuUsage();
+    return async () => {
+      const own = process.cpuUsage(ownStart);
+      const db = await stopDb();
+      return {
+        apiMs: sum(api.pids.map((pid, index) => (processCpuMs(pid) ?? 0) - (apiStart[index] ?? 0))),
+        dbMs: db.databaseMs,
+        workerMs: workerCpu() - workerStart,
+        ownMs: (own.user + own.system) / 1000,
+      };
+    };
+  }
+  /** One slice of checkout load, then the wait for the confirmation emails of what it sold. */
+  async function checkoutSlice(connections, seconds, nextOrder) {
+    await settle(api.url);
+    const stopLoadMeters = await startMeters();
+    const stopSampling = sampleBackends(client, database.name);
+    const load = await runCheckout({ url: api.url, connections, seconds, nextOrder });
+    const loadEnded = performance.now();
+    const backends = await stopSampling();
+    const loadCpu = await stopLoadMeters();
+    paidBookings.push(...load.paidBookings);
+    const stopMailMeters = await startMeters();
+    const delivery = await mail.waitFor(load.paidBookings, loadEnded, MAIL_WAIT * 1000);
+    const mailCpu = await stopMailMeters();
+    return { load, backends, loadCpu, delivery, mailCpu };
+  }
+  if (checkoutEvent) {
+    for (const connections of CONNECTIONS) {
+      const nextOrder = checkoutOrders(connections);
+      await settle(api.url);
+      process.stdout.write(`  checkout, ${connections} buyers: `);
+      let warm = null;
+      if (WARMUP > 0) {
+        const load = await runCheckout({ url: api.url, connections, seconds: WARMUP, nextOrder });
+        paidBookings.push(...load.paidBookings);
+        const delivery = await mail.waitFor(load.paidBookings, performance.now(), MAIL_WAIT * 1000);
+        warm = { paid: load.paid, errors: load.errors, missingMail: delivery.missing.length };
+      }
+      await settle(api.url);
+      await vacuum(client);
+      const slices = [];
+      const pgbenchSlices = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        slices.push(await checkoutSlice(connections, slice, nextOrder));
+        pgbenchSlices.push(await pgbenchSlice({ event: checkoutEvent }, connections, slice));
+      }
+      const paid = sum(slices.map((each) => each.load.paid));
+      const loadSeconds = sum(slices.map((each) => each.load.seconds));
+      const paidPerSecond = paid / loadSeconds;
+      // Percentiles do not add up across slices: the worse slice's stands for the run.
+      const worst = (pick) => Math.max(...slices.map((each) => pick(each) ?? 0));
+      const lastMailMs = worst((each) => each.delivery.lastAfterMs);
+      const missingMail = sum(slices.map((each) => each.delivery.missing.length));
+      const errors = sum(slices.map((each) => each.load.errors)) + (warm?.errors ?? 0);
+      const errorExamples = slices.flatMap((each) => each.load.errorExamples).slice(0, 5);
+      const nullable = (values) => (values.some((value) => value === null) ? null : sum(values));
+      const cpu = {
+        apiLoad: sum(slices.map((each) => each.loadCpu.apiMs)),
+        apiDelivery: sum(slices.map((each) => each.mailCpu.apiMs)),
+        database: nullable(slices.flatMap((each) => [each.loadCpu.dbMs, each.mailCpu.dbMs])),
+        worker: sum(slices.map((each) => each.loadCpu.workerMs + each.mailCpu.workerMs)),
+        loadGenerator: sum(slices.map((each) => each.loadCpu.ownMs + each.mailCpu.ownMs)),
+      };
+      const perPaid = (ms) => (ms === null ? null : ms / Math.max(1, paid));
+      const pgbenchTps = sum(pgbenchSlices.map((each) => each.tps)) / ROUNDS;
+      const pgbenchTransactions = sum(pgbenchSlices.map((each) => each.transactions));
+      const pgbenchDbCpuMs = nullable(pgbenchSlices.map((each) => each.cpu?.databaseMs ?? null));
+      const row = {
+        connections,
+        pgbenchClients: Math.min(...pgbenchSlices.map((each) => each.clients)),
+        paid,
+        loadSeconds,
+        paidPerSecond,
+        hold: {
+          p50: worst((each) => each.load.hold.p50),
+          p99: worst((each) => each.load.hold.p99),
+        },
+        pay: { p50: worst((each) => each.load.pay.p50), p99: worst((each) => each.load.pay.p99) },
+        soldOut: sum(slices.map((each) => each.load.soldOut)),
+        errors,
+        errorExamples,
+        warmup: warm,
+        mail: {
+          lastAfterSeconds: lastMailMs / 1000,
+          missing: missingMail + (warm?.missingMail ?? 0),
+          waitedUpTo: MAIL_WAIT,
+        },
+        pgbench: {
+          tps: pgbenchTps,
+          transactions: pgbenchTransactions,
+          p99: Math.max(...pgbenchSlices.map((each) => each.p99 ?? 0)),
+          failed: sum(pgbenchSlices.map((each) => each.failed)),
+        },
+        ratio: paidPerSecond / pgbenchTps,
+        backends: slices.at(-1).backends.backends,
+        slices: slices.map((each) => ({
+          paid: each.load.paid,
+          seconds: each.load.seconds,
+          holdP99: each.load.hold.p99,
+          payP99: each.load.pay.p99,
+          lastMailAfterMs: each.delivery.lastAfterMs,
+        })),
+        cpuMsPerPaidBooking: {
+          apiUnderLoad: perPaid(cpu.apiLoad),
+          apiDelivering: perPaid(cpu.apiDelivery),
+          api: perPaid(cpu.apiLoad + cpu.apiDelivery),
+          database: perPaid(cpu.database),
+          mailWorker: mailWorker ? perPaid(cpu.worker) : null,
+          loadGeneratorAndSink: perPaid(cpu.loadGenerator),
+        },
+        cpuMsPerPgbenchTransaction: {
+          database:
+            pgbenchDbCpuMs === null ? null : pgbenchDbCpuMs / Math.max(1, pgbenchTransactions),
+        },
+      };
+      checkoutRows.push(row);
+      const c = row.cpuMsPerPaidBooking;
+      console.log(
+        `${format(paidPerSecond)} paid bookings/s, hold p50/p99 ${format(row.hold.p50)}/${format(row.hold.p99)} ms, ` +
+          `pay p50/p99 ${format(row.pay.p50)}/${format(row.pay.p99)} ms, ${errors} errors` +
+          (row.soldOut ? `, ${row.soldOut} sold out` : '') +
+          `; last confirmation ${format(row.mail.lastAfterSeconds, 1)} s after the load` +
+          (row.mail.missing ? ` (${row.mail.missing} MISSING after ${MAIL_WAIT} s)` : '') +
+          `; pgbench ${format(pgbenchTps)} tps (ratio ${format(row.ratio * 100, 1)}%)`,
+      );
+      console.log(
+        `      CPU per paid booking: API ${format(c.api, 2)} ms (${format(c.apiUnderLoad, 2)} under load + ` +
+          `${format(c.apiDelivering, 2)} delivering after it), PostgreSQL ${format(c.database, 2)} ms, ` +
+          (mailWorker ? `mail worker ${format(c.mailWorker, 2)} ms, ` : '') +
+          `load generator and mail sink ${format(c.loadGeneratorAndSink, 2)} ms; ` +
+          `per pgbench transaction: PostgreSQL ${format(row.cpuMsPerPgbenchTransaction.database, 2)} ms`,
+      );
+      for (const example of errorExamples) console.log(`      error: ${JSON.stringify(example)}`);
+    }
+  }
+  const payments = checkoutEvent ? await checkPayments(client, paidBookings) : null;
+  const mailSummary = mail ? (await mail.update(), mail.summary(paidBookings)) : null;
+
   let selloutRow = null;
   if (sellout) {
     const slotId = sellout.slots.http;
@@ -548,65 +805,134 @@ async function main() {
     : `FAILED: ${inventory.oversold} oversold, ${inventory.heldMismatch} held ≠ pending items, ` +
       `${inventory.ticketMismatch} tickets ≠ items`;
 
-  console.log(
-    `\nBookings per second over HTTP (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, pool ${POOL_MAX} each; ` +
-      `${TICKETS} tickets per booking) beside pgbench on the same SQL tables (${measured} s each, ` +
-      `taking turns in ${ROUNDS} slices; tps without connection time; p99 of the worse slice); ` +
-      `ratio = HTTP ÷ pgbench; errors = 5xx, socket errors and timeouts over HTTP, failed or ` +
-      `aborted transactions in pgbench:\n`,
-  );
-  printTable(
-    [
-      'scenario',
-      'conns',
-      'bookings/s',
-      'p99 ms',
-      'pgbench tps',
-      'pgbench p99',
-      'ratio',
-      'refused',
-      'errors',
-      'oversell check',
-    ],
-    [
-      ...rows.map((row) => [
-        row.scenario,
+  // The autocannon scenarios' table (a checkout alone has its own below).
+  if (rows.length > 0 || selloutRow) {
+    console.log(
+      `\nBookings per second over HTTP (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, pool ${POOL_MAX} each; ` +
+        `${TICKETS} tickets per booking) beside pgbench on the same SQL tables (${measured} s each, ` +
+        `taking turns in ${ROUNDS} slices; tps without connection time; p99 of the worse slice); ` +
+        `ratio = HTTP ÷ pgbench; errors = 5xx, socket errors and timeouts over HTTP, failed or ` +
+        `aborted transactions in pgbench:\n`,
+    );
+    printTable(
+      [
+        'scenario',
+        'conns',
+        'bookings/s',
+        'p99 ms',
+        'pgbench tps',
+        'pgbench p99',
+        'ratio',
+        'refused',
+        'errors',
+        'oversell check',
+      ],
+      [
+        ...rows.map((row) => [
+          row.scenario,
+          row.pgbenchClients === row.connections
+            ? String(row.connections)
+            : `${row.connections} (pgbench ${row.pgbenchClients})`,
+          format(row.bookingsPerSecond),
+          format(row.p99),
+          format(row.pgbench.tps),
+          format(row.pgbench.p99, 1),
+          `${format(row.ratio * 100)}%`,
+          String(row.refused),
+          `${row.errors}${row.pgbench.failed ? ` + pgbench ${row.pgbench.failed}` : ''}`,
+          check,
+        ]),
+        ...(selloutRow
+          ? [
+              [
+                `sell-out of ${SELLOUT_QUANTITY}`,
+                String(selloutRow.connections),
+                selloutRow.soldOutAfter === null
+                  ? '—'
+                  : format(selloutRow.slot.bookings / selloutRow.soldOutAfter),
+                format(selloutRow.p99),
+                '—',
+                '—',
+                '—',
+                String(selloutRow.refused),
+                String(selloutRow.errors),
+                `${check}; ${selloutRow.slot.taken}/${SELLOUT_QUANTITY} taken` +
+                  (selloutRow.otherRefusals > 0
+                    ? `, ${selloutRow.otherRefusals} refusals other than 409`
+                    : ''),
+              ],
+            ]
+          : []),
+      ],
+    );
+  }
+  if (!oversellOk) console.log(JSON.stringify(inventory.examples, null, 2));
+
+  const paymentsOk =
+    !payments ||
+    (payments.missing === 0 &&
+      payments.notConfirmed === 0 &&
+      payments.paymentMismatch === 0 &&
+      payments.charging === 0);
+  const mailOk = !mailSummary || (mailSummary.missing === 0 && mailSummary.twiceQueued === 0);
+  if (checkoutRows.length > 0) {
+    const paymentCheck = paymentsOk
+      ? `ok (${payments.bookings} paid: confirmed, one payment each; none charging)`
+      : `FAILED: ${payments.missing} missing, ${payments.notConfirmed} not confirmed, ` +
+        `${payments.paymentMismatch} without exactly one payment, ${payments.charging} attempts charging`;
+    console.log(
+      `\nCheckout over HTTP (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, pool ${POOL_MAX} each; ` +
+        `hold ${TICKETS} tickets then pay, closed loop, one buyer per connection; ${measured} s each, ` +
+        `taking turns with pgbench in ${ROUNDS} slices; percentiles of the worse slice); ratio = ` +
+        `paid bookings/s ÷ pgbench tps of the minimal booking over ${SPREAD_CATEGORIES} categories; ` +
+        `last mail = the last confirmation of a slice's bookings, seconds after its load stopped; ` +
+        `CPU in ms per paid booking (API under load + delivering after it):\n`,
+    );
+    printTable(
+      [
+        'conns',
+        'paid/s',
+        'hold p50',
+        'hold p99',
+        'pay p50',
+        'pay p99',
+        'last mail s',
+        'pgbench tps',
+        'ratio',
+        'errors',
+        'CPU API',
+        'CPU PG',
+        'CPU worker',
+      ],
+      checkoutRows.map((row) => [
         row.pgbenchClients === row.connections
           ? String(row.connections)
           : `${row.connections} (pgbench ${row.pgbenchClients})`,
-        format(row.bookingsPerSecond),
-        format(row.p99),
+        format(row.paidPerSecond, 1),
+        format(row.hold.p50),
+        format(row.hold.p99),
+        format(row.pay.p50),
+        format(row.pay.p99),
+        format(row.mail.lastAfterSeconds, 1) +
+          (row.mail.missing ? ` (${row.mail.missing} missing)` : ''),
         format(row.pgbench.tps),
-        format(row.pgbench.p99, 1),
-        `${format(row.ratio * 100)}%`,
-        String(row.refused),
+        `${format(row.ratio * 100, 1)}%`,
         `${row.errors}${row.pgbench.failed ? ` + pgbench ${row.pgbench.failed}` : ''}`,
-        check,
+        `${format(row.cpuMsPerPaidBooking.api, 1)} (${format(row.cpuMsPerPaidBooking.apiUnderLoad, 1)}+${format(row.cpuMsPerPaidBooking.apiDelivering, 1)})`,
+        format(row.cpuMsPerPaidBooking.database, 1),
+        row.cpuMsPerPaidBooking.mailWorker === null
+          ? 'embedded'
+          : format(row.cpuMsPerPaidBooking.mailWorker, 1),
       ]),
-      ...(selloutRow
-        ? [
-            [
-              `sell-out of ${SELLOUT_QUANTITY}`,
-              String(selloutRow.connections),
-              selloutRow.soldOutAfter === null
-                ? '—'
-                : format(selloutRow.slot.bookings / selloutRow.soldOutAfter),
-              format(selloutRow.p99),
-              '—',
-              '—',
-              '—',
-              String(selloutRow.refused),
-              String(selloutRow.errors),
-              `${check}; ${selloutRow.slot.taken}/${SELLOUT_QUANTITY} taken` +
-                (selloutRow.otherRefusals > 0
-                  ? `, ${selloutRow.otherRefusals} refusals other than 409`
-                  : ''),
-            ],
-          ]
-        : []),
-    ],
-  );
-  if (!oversellOk) console.log(JSON.stringify(inventory.examples, null, 2));
+    );
+    console.log(
+      `\nOversell check: ${check}. Payments: ${paymentCheck}. Confirmation emails: ` +
+        `${mailSummary.messages} taken by the SMTP sink; ${mailSummary.missing} paid bookings without one, ` +
+        `${mailSummary.twiceQueued} confirmed twice, ${mailSummary.redelivered} delivered twice (same Message-ID)` +
+        (mailSummary.other ? `, ${mailSummary.other} other messages` : ''),
+    );
+    if (!paymentsOk) console.log(JSON.stringify(payments.examples, null, 2));
+  }
 
   const resultsDir = path.join(ROOT, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
@@ -639,8 +965,13 @@ async function main() {
           hotQuantity: HOT_QUANTITY,
           selloutQuantity: SELLOUT_QUANTITY,
           idempotency: IDEMPOTENCY,
+          checkoutSlots: CHECKOUT_SLOTS,
+          mailWait: MAIL_WAIT,
+          mailWorker: WORKER,
         },
         runs: rows,
+        checkout:
+          checkoutRows.length > 0 ? { runs: checkoutRows, payments, mail: mailSummary } : null,
         sellout: selloutRow,
         inventory,
       },
@@ -663,7 +994,16 @@ async function main() {
             `sold_out, ${selloutRow.slot.taken} of ${SELLOUT_QUANTITY} tickets taken`,
         ]
       : []),
+    ...checkoutRows
+      .filter((row) => row.errors > 0 || row.pgbench.failed > 0 || row.mail.missing > 0)
+      .map(
+        (row) =>
+          `checkout at ${row.connections}: ${row.errors} HTTP errors, ${row.pgbench.failed} ` +
+          `pgbench failures, ${row.mail.missing} confirmation emails missing after ${MAIL_WAIT} s`,
+      ),
     ...(oversellOk ? [] : ['the inventory check']),
+    ...(paymentsOk ? [] : ['the payments check']),
+    ...(mailOk ? [] : ['the confirmation emails check']),
   ];
   if (failures.length > 0) console.error(`FAILED: ${failures.join('; ')}`);
   return failures.length === 0;

@@ -52,7 +52,8 @@ export async function pgbenchVersion() {
   });
 }
 
-function percentile(sorted, p) {
+/** The p-th percentile (1–100) of ascending `sorted`, or null when empty. */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -2,7 +2,7 @@
 // per second fall with whatever else runs, but the CPU each request costs the API process and
 // its PostgreSQL backends barely moves: it is the figure to compare between runs.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const ticksPerSecond = (() => {
   try {
@@ -64,4 +64,43 @@ export async function startCpuMeter(client, database, pid) {
       databaseMs: measured ? databaseMs : null,
     };
   };
+}
+
+/** The pids of `pid`'s descendants (from /proc; none where there is no /proc). */
+function descendants(pid) {
+  const children = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * CPU milliseconds used by a live process and its live descendants (a process started through
+ * npm: npm, the shell and the node process it runs), or null when the process is gone.
+ */
+export function processTreeCpuMs(pid) {
+  const own = processCpuMs(pid);
+  if (own === null) return null;
+  return descendants(pid).reduce((sum, child) => sum + (processCpuMs(child) ?? 0), own);
 }
