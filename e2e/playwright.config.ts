@@ -22,6 +22,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
+  // CI compares with the committed baselines and never writes them (a missing one fails).
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI
     ? [['list']]
