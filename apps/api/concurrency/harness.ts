@@ -95,6 +95,8 @@ export class ApiProcess {
     private readonly databaseUrl: string,
     /** More environment, e.g. `SMTP_URL` of a sink. */
     private readonly env: Record<string, string> = {},
+    /** The server, or the mail worker of `npm run worker` (ready once it says it runs). */
+    private readonly entry: 'src/server.ts' | 'src/worker.ts' = 'src/server.ts',
   ) {}
 
   /** False once the process has exited, by itself or killed. */
@@ -103,7 +105,7 @@ export class ApiProcess {
   }
 
   async start(readyTimeoutMs = 60_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
       cwd: API_ROOT,
       env: {
         ...process.env,
@@ -137,8 +139,9 @@ export class ApiProcess {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`${this.name} exited while starting:\n${this.log.slice(-20).join('\n')}`);
       }
-      const answer = await send(this.port, 'GET', '/readyz');
-      if (answer.status === 200) return;
+      if (this.entry === 'src/worker.ts') {
+        if (this.log.some((line) => line.includes('mail worker is running'))) return;
+      } else if ((await send(this.port, 'GET', '/readyz')).status === 200) return;
       if (Date.now() > deadline) throw new Error(`${this.name} was not ready in time`);
       await sleep(100);
     }
