@@ -1,4 +1,4 @@
-import type { Statement } from './pipeline';
+import type { Statement } from '../../db/pipeline';
 
 /**
  * The statements of one booking (POST /tickets/book/), prepared once per connection on

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
-import type { Pipeline, Statement } from './pipeline';
+import type { Pipeline, Statement } from '../../db/pipeline';
 
 /**
  * The inventory rules, all enforced by PostgreSQL rather than by any process:

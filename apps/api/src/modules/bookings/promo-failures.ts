@@ -7,7 +7,7 @@ import {
   windowStart,
   type Window,
 } from '../../lib/rate-counter';
-import type { Statement } from './pipeline';
+import type { Statement } from '../../db/pipeline';
 
 /**
  * A limit on guessing promo codes: failed codes are counted per user and per client address in

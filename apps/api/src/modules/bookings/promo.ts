@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
 import type { Tx } from './inventory';
-import type { Pipeline } from './pipeline';
+import type { Pipeline } from '../../db/pipeline';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 

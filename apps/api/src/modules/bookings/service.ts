@@ -55,7 +55,7 @@ import {
   type Line,
   type Tx,
 } from './inventory';
-import { inPipeline, type Pipeline } from './pipeline';
+import { inPipeline, type Pipeline } from '../../db/pipeline';
 import {
   checkPromoFailures,
   countingPromoFailures,

@@ -24,7 +24,13 @@ export interface Notice {
  */
 export async function addNotifications(tx: Db, notices: Notice[]): Promise<number[]> {
   if (notices.length === 0) return [];
-  const rows = await tx
+  const rows = await notificationsInsert(tx, notices);
+  return rows.map((row) => row.id);
+}
+
+/** The INSERT of `addNotifications` (at least one notice), answering the new ids. */
+export function notificationsInsert(db: Db, notices: Notice[]) {
+  return db
     .insert(notifications)
     .values(
       notices.map((notice) => ({
@@ -39,7 +45,6 @@ export async function addNotifications(tx: Db, notices: Notice[]): Promise<numbe
       })),
     )
     .returning({ id: notifications.id });
-  return rows.map((row) => row.id);
 }
 
 export interface Fanout {

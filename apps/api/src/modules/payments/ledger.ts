@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/bookings';
 import type { Tx } from '../bookings/inventory';
 
@@ -20,7 +21,12 @@ export interface LedgerMovement {
  * it or not at all). `net` is derived, so the row always balances.
  */
 export async function appendLedger(tx: Tx, movement: LedgerMovement): Promise<void> {
-  await tx.insert(ledgerEntries).values({
+  await ledgerInsert(tx, movement);
+}
+
+/** The INSERT of `appendLedger`, to run or to send in a pipeline. */
+export function ledgerInsert(db: Db | Tx, movement: LedgerMovement) {
+  return db.insert(ledgerEntries).values({
     organizer_id: movement.organizerId,
     event_id: movement.eventId,
     booking_id: movement.bookingId,

@@ -17,11 +17,13 @@ import { loadBooking } from '../bookings/booking-views';
 import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
-import { addNotifications, type Notice } from '../notifications/notify';
+import { addNotifications } from '../notifications/notify';
 import { queueBookingConfirmation, queueRefundNotice } from '../tickets/ticket-mails';
 import { failAttempt, openAttempt, requestHashOf, type Attempt } from './attempts';
+import { confirmPending } from './confirm-pending';
 import { appendLedger, availableAfter } from './ledger';
 import { sendToGateway } from './refunds';
+import { saleNotices } from './sale-notices';
 
 export interface PaymentsDeps {
   db: Db;
@@ -270,6 +272,15 @@ export async function settleCharge(
 ): Promise<Settled> {
   const settings = await readPlatformSettings(deps.db);
   try {
+    if (answer === null) {
+      // Nearly every payment: a live hold, confirmed in two round trips.
+      const pending = await confirmPending(deps, context, terms, paid, settings, now);
+      if (pending.kind === 'applied') return pending;
+      if (pending.kind === 'attempt_closed' && paid) {
+        const settled = await attemptOutcome(deps.db, paid.attempt.id);
+        throw new AttemptClosed(settled?.kind === 'refunded' ? settled.code : 'hold_expired');
+      }
+    }
     return await confirm(deps, context, terms, paid, settings, now, answer);
   } catch (error) {
     if (error instanceof AttemptClosed && paid) {
@@ -370,7 +381,7 @@ async function recordPayment(tx: Tx, gateway: string, bookingId: number, paid: P
 }
 
 /** An attempt's outcome when it was settled already; null while it is open. */
-async function attemptOutcome(tx: Tx, attemptId: number): Promise<Settled | null> {
+async function attemptOutcome(tx: Db | Tx, attemptId: number): Promise<Settled | null> {
   const [row] = await tx
     .select({
       status: paymentAttempts.status,
@@ -489,48 +500,6 @@ async function issueTickets(
       .where(eq(tickets.id, row.id));
   }
   return rows.map((row) => row.id);
-}
-
-/** The buyer learns the tickets are theirs; the organizer learns of the sale. */
-function saleNotices(
-  booking: {
-    id: number;
-    user_id: string;
-    event_id: number;
-    event_date_id: number;
-    currency: string;
-  },
-  ticketIds: number[],
-  organizerId: string,
-  charge: Charge | null,
-): Notice[] {
-  const common = {
-    eventId: booking.event_id,
-    bookingId: booking.id,
-    eventDateId: booking.event_date_id,
-  };
-  return [
-    {
-      ...common,
-      userId: booking.user_id,
-      kind: 'booking_confirmed',
-      type: 'ticket',
-      value: ticketIds[0] ?? booking.id,
-      params: { tickets: ticketIds.length },
-    },
-    {
-      ...common,
-      userId: organizerId,
-      kind: 'new_booking',
-      type: 'event',
-      value: booking.event_id,
-      params: {
-        tickets: ticketIds.length,
-        total: charge?.amount ?? 0,
-        currency: booking.currency,
-      },
-    },
-  ];
 }
 
 /** The sale's ledger row: what the tickets cost, the discount, the platform's fee. */

@@ -1,12 +1,12 @@
 import { isLanguage, type Language } from '@hafla/shared/common/i18n';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bookings, refunds } from '../../db/schema/bookings';
 import { bookingConfirmedMail, type RefundReason, refundMail } from '../../lib/mail/booking-mails';
 import type { MailKind } from '../../lib/mail/mail-worker';
-import { enqueueMailsFrom, type OutboxRow } from '../../lib/mail/outbox';
+import { enqueueMailsFrom, queueMailsStatement, type OutboxRow } from '../../lib/mail/outbox';
 import { ticketQrKey } from '../../lib/tickets/ticket-code';
 import { ticketQrPng } from '../../lib/tickets/ticket-qr';
 import * as queries from './queries';
@@ -28,8 +28,12 @@ export interface TicketMailDeps {
 
 /** Queues the buyer's confirmation, with the booking's issued tickets, in `tx`. */
 export async function queueBookingConfirmation(tx: Db, bookingId: number): Promise<void> {
-  await enqueueMailsFrom(
-    tx,
+  await tx.execute(bookingConfirmationStatement(bookingId));
+}
+
+/** The statement of `queueBookingConfirmation`, to send in a pipeline. */
+export function bookingConfirmationStatement(bookingId: number): SQL {
+  return queueMailsStatement(
     'booking_confirmed',
     sql`select u.email, b.language, jsonb_build_object('booking', b.id)
           from ${bookings} b join ${users} u on u.id = b.user_id

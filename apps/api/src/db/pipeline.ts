@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /**
  * A transaction whose statements are sent without waiting for each other's answers. On
