@@ -77,24 +77,30 @@ export async function encodePngAsync(image: RgbImage): Promise<Buffer> {
 }
 
 /**
- * A PNG file for a black-and-white image (1 bit per pixel, greyscale): `isDark(x, y)` says
- * which pixels are black. Small and sharp, for QR codes in emails.
+ * A PNG file for a black-and-white image (1 bit per pixel, greyscale) given as its distinct
+ * rows: `rows[y]` is the row of pixels `y` (true: black), and the same array may stand for
+ * several rows (a QR module's height). Small and sharp, for QR codes in emails.
  */
-export function encodeBilevelPng(
-  width: number,
-  height: number,
-  isDark: (x: number, y: number) => boolean,
-): Buffer {
+export function encodeBilevelPng(width: number, rows: ReadonlyArray<readonly boolean[]>): Buffer {
+  const height = rows.length;
   assertSize({ width, height });
   const stride = Math.ceil(width / 8);
-  // Each row behind its filter byte (0: none); bits are white (1) unless dark.
-  const rows = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const start = y * (stride + 1) + 1;
-    rows.fill(0xff, start, start + stride);
-    for (let x = 0; x < width; x += 1) {
-      if (isDark(x, y)) rows[start + (x >> 3)]! &= ~(0x80 >> (x & 7));
+  const packed = new Map<readonly boolean[], Buffer>();
+  const pack = (row: readonly boolean[]) => {
+    let line = packed.get(row);
+    if (!line) {
+      // Behind its filter byte (0: none); bits are white (1) unless dark.
+      line = Buffer.alloc(stride + 1, 0xff);
+      line[0] = 0;
+      for (let x = 0; x < width; x += 1) {
+        if (row[x]) line[1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      }
+      packed.set(row, line);
     }
-  }
-  return assemble({ width, height }, deflateSync(rows), { bitDepth: 1, colourType: 0 });
+    return line;
+  };
+  return assemble({ width, height }, deflateSync(Buffer.concat(rows.map(pack))), {
+    bitDepth: 1,
+    colourType: 0,
+  });
 }

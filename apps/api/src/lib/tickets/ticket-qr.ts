@@ -13,16 +13,18 @@ const QUIET_ZONE = 4;
 export function ticketQrPng(code: string): { png: Buffer; size: number } {
   const { modules } = QRCode.create(code, { errorCorrectionLevel: 'M' });
   const size = (modules.size + 2 * QUIET_ZONE) * SCALE;
-  const png = encodeBilevelPng(size, size, (x, y) => {
-    const column = Math.floor(x / SCALE) - QUIET_ZONE;
-    const row = Math.floor(y / SCALE) - QUIET_ZONE;
-    return (
-      row >= 0 &&
-      column >= 0 &&
-      row < modules.size &&
-      column < modules.size &&
-      Boolean(modules.get(row, column))
-    );
-  });
-  return { png, size };
+  const quiet: boolean[] = new Array<boolean>(size).fill(false);
+  const rows: boolean[][] = [];
+  for (let y = 0; y < QUIET_ZONE * SCALE; y += 1) rows.push(quiet);
+  for (let row = 0; row < modules.size; row += 1) {
+    // One row of pixels per module row, repeated SCALE times.
+    const pixels = quiet.slice();
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      pixels.fill(true, (column + QUIET_ZONE) * SCALE, (column + QUIET_ZONE + 1) * SCALE);
+    }
+    for (let repeat = 0; repeat < SCALE; repeat += 1) rows.push(pixels);
+  }
+  for (let y = 0; y < QUIET_ZONE * SCALE; y += 1) rows.push(quiet);
+  return { png: encodeBilevelPng(size, rows), size };
 }

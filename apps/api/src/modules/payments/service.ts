@@ -4,6 +4,7 @@ import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pric
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
+import { appSettings } from '../../db/schema/catalog';
 import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events, promoCodes } from '../../db/schema/events';
 import { paymentAttempts } from '../../db/schema/payments';
@@ -12,7 +13,11 @@ import { rowsOf } from '../../lib/db-rows';
 import { settleKey, type KeyIdentity } from '../../lib/idempotency';
 import { formatAmount } from '../../lib/money';
 import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
-import { readPlatformSettings, type PlatformSettings } from '../../lib/platform-settings';
+import {
+  platformSettingsOf,
+  readPlatformSettings,
+  type PlatformSettings,
+} from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
@@ -77,6 +82,8 @@ class AttemptClosed extends Error {
 /** The idempotency scope of POST /payment/pay/ (the sweep answers a dead call's key under it). */
 export const PAY_SCOPE = 'pay';
 
+type PromoRow = typeof promoCodes.$inferSelect;
+
 /** The promo code's terms as they stand now; a code switched off or out of its window is refused. */
 async function currentPromoTerms(
   db: Db,
@@ -86,6 +93,10 @@ async function currentPromoTerms(
 ): Promise<PromoTerms | null> {
   if (promoCodeId === null) return null;
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.id, promoCodeId));
+  return promoTermsOf(promo ?? null, categoryIds, now);
+}
+
+function promoTermsOf(promo: PromoRow | null, categoryIds: number[], now: Date) {
   if (!promo || !promo.is_active) {
     throw new AppError('promo_code_invalid', { status: 409, attr: 'promo_code' });
   }
@@ -118,6 +129,59 @@ export async function loadPayContext(
   return { booking, event, slot, lines, items };
 }
 
+/**
+ * Everything paying reads before the charge, in one round trip (prepared once per connection):
+ * the reader's booking with its event, slot, items, promo code and the platform settings. Null
+ * when the booking is not the reader's or anything is gone.
+ */
+const payContextQuery = (db: Db) =>
+  db
+    .select({
+      booking: bookings,
+      event: events,
+      slot: eventDates,
+      promo: promoCodes,
+      settings: appSettings.value,
+      items: sql<Array<typeof bookingItems.$inferSelect>>`(
+        select coalesce(json_agg(i order by i.ticket_category_id), '[]') from ${bookingItems} i
+         where i.booking_id = ${bookings.id})`,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .innerJoin(eventDates, eq(eventDates.id, bookings.event_date_id))
+    .leftJoin(promoCodes, eq(promoCodes.id, bookings.promo_code_id))
+    .leftJoin(appSettings, eq(appSettings.key, 'platform'))
+    .where(
+      and(
+        eq(bookings.id, sql.placeholder('booking')),
+        eq(bookings.user_id, sql.placeholder('user')),
+      ),
+    )
+    .prepare('pay_context');
+
+const payContextStatements = new WeakMap<Db, ReturnType<typeof payContextQuery>>();
+
+async function readPayContext(db: Db, bookingId: number, userId: string) {
+  let statement = payContextStatements.get(db);
+  if (!statement) {
+    statement = payContextQuery(db);
+    payContextStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ booking: bookingId, user: userId });
+  if (!row) return null;
+  const context: PayContext = {
+    booking: row.booking,
+    event: row.event,
+    slot: row.slot,
+    items: row.items,
+    lines: row.items.map((item) => ({
+      ticket_category_id: item.ticket_category_id,
+      quantity: item.quantity,
+    })),
+  };
+  return { context, promo: row.promo, settings: platformSettingsOf(row.settings) };
+}
+
 /** The total to charge now, from the held prices and the promo code's current terms. */
 export async function priceNow(db: Db, context: PayContext, now: Date) {
   const terms = await currentPromoTerms(
@@ -126,16 +190,18 @@ export async function priceNow(db: Db, context: PayContext, now: Date) {
     context.lines.map((line) => line.ticket_category_id),
     now,
   );
-  const priced = quote(
+  return { terms, total: totalOf(context, terms) };
+}
+
+const totalOf = (context: PayContext, terms: PromoTerms | null) =>
+  quote(
     context.items.map((item) => ({
       ticket_category: item.ticket_category_id,
       quantity: item.quantity,
       unit_price: item.unit_price,
     })),
     terms,
-  );
-  return { terms, total: priced.total };
-}
+  ).total;
 
 export const isBookable = (context: PayContext, now: Date) =>
   eventStatusOf(context.event, now) === 'published' && context.slot.start_at > now;
@@ -168,23 +234,28 @@ export async function pay(
   idempotencyKey: string | null,
 ): Promise<PayResult> {
   const now = deps.now();
-  const [booking] = await deps.db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, input.booking), eq(bookings.user_id, userId)));
-  if (!booking) throw notFound('booking');
+  const found = await readPayContext(deps.db, input.booking, userId);
+  if (!found) throw notFound('booking');
+  const { context, settings } = found;
+  const { booking } = context;
   if (['confirmed', 'partially_refunded', 'refunded'].includes(booking.status)) {
     throw new AppError('booking_already_paid', { status: 409, attr: 'booking' });
   }
   if (booking.status === 'cancelled') {
     throw new AppError('booking_not_pending', { status: 409, attr: 'booking' });
   }
-  const context = await loadPayContext(deps.db, booking);
-  if (!context) throw notFound('booking');
   if (!isBookable(context, now)) {
     throw new AppError('event_not_bookable', { status: 409, attr: 'booking' });
   }
-  const { terms, total } = await priceNow(deps.db, context, now);
+  const terms =
+    booking.promo_code_id === null
+      ? null
+      : promoTermsOf(
+          found.promo,
+          context.lines.map((line) => line.ticket_category_id),
+          now,
+        );
+  const total = totalOf(context, terms);
   if (total > 0 && !input.payment_method) throw fieldError('required', 'payment_method');
   if (booking.status === 'expired' || booking.expires_at <= now) {
     await precheckLapsed(deps.db, booking, context.lines, context.event, now);
@@ -225,7 +296,7 @@ export async function pay(
   const opener = paid?.attempt.idempotency_key;
   const answer =
     opener && opener !== idempotencyKey ? { userId, scope: PAY_SCOPE, key: opener } : null;
-  const settled = await settleCharge(deps, context, terms, paid, now, answer);
+  const settled = await settleCharge(deps, context, terms, paid, now, answer, false, settings);
   if (settled.kind === 'refunded') {
     throw refusalOf(settled, booking.currency);
   }
@@ -269,8 +340,9 @@ export async function settleCharge(
   now: Date,
   answer: KeyIdentity | null,
   bySweep = false,
+  known?: PlatformSettings,
 ): Promise<Settled> {
-  const settings = await readPlatformSettings(deps.db);
+  const settings = known ?? (await readPlatformSettings(deps.db));
   try {
     if (answer === null) {
       // Nearly every payment: a live hold, confirmed in two round trips.
