@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Email } from '../auth/requests';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { Instant } from '../common/time';
@@ -44,7 +45,8 @@ export type UsherListQuery = z.infer<typeof UsherListQuery>;
 
 /** POST /api/v1/ushers/ — a duplicate address answers 400 `already_exists`. */
 export const UsherCreateRequest = z.strictObject({
-  email: z.email().max(254),
+  /** Trimmed and lower-cased, as accounts' addresses are. */
+  email: Email,
   role: UsherRole.default('steward'),
   /** Omitted or null: all of the organizer's events. Each id must be one of the organizer's events. */
   events: z.array(DbId).min(1).max(MAX_USHER_EVENTS).nullable().default(null),
