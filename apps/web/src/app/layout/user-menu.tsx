@@ -81,6 +81,16 @@ export function UserMenu({ user }: UserMenuProps) {
             {t('header.myEvents')}
           </Menu.Item>
         )}
+        {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/ushers">
+            {t('header.ushers')}
+          </Menu.Item>
+        )}
+        {user.roles.includes('usher') && (
+          <Menu.Item component={Link} to="/usher/events">
+            {t('header.scanEvents')}
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/user/settings">
           {t('header.settings')}
         </Menu.Item>
