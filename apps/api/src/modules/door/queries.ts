@@ -31,6 +31,8 @@ const doorColumns = {
   buyer_email: users.email,
   checker_first_name: checker.first_name,
   checker_last_name: checker.last_name,
+  /** Exact microseconds since the epoch (a Date keeps milliseconds): the offline list's cursor. */
+  updated_micros: sql<string>`(extract(epoch from ${tickets.updated_at}) * 1000000)::bigint::text`,
 };
 
 export type DoorTicketRow = Awaited<ReturnType<typeof findDoorTickets>>[number];
@@ -252,24 +254,11 @@ export function findChangedGuests(
   const afterAt = after
     ? sql`(timestamptz 'epoch' + (${after.micros.toString()} || ' microseconds')::interval)`
     : null;
-  return db
-    .select({
-      ...doorColumns,
-      updated_micros: sql<string>`(extract(epoch from ${tickets.updated_at}) * 1000000)::bigint::text`,
-    })
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
-    .innerJoin(events, eq(events.id, tickets.event_id))
-    .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
-    .innerJoin(ticketCategories, eq(ticketCategories.id, tickets.ticket_category_id))
-    .innerJoin(users, eq(users.id, tickets.user_id))
-    .leftJoin(checker, eq(checker.id, tickets.checked_in_by))
+  return selectDoorTickets(db)
     .where(
       and(
-        eq(tickets.event_id, eventId),
-        // Rows that left the list (a hold that lapsed) still go out once, so a device drops them.
-        inArray(tickets.status, [...GUEST_STATES, 'pending', 'expired']),
-        eventDateId === undefined ? undefined : eq(tickets.event_date_id, eventDateId),
+        // A ticket never leaves the guests once it joined: a refund or rejection is a state.
+        guestsOf(eventId, eventDateId),
         afterAt
           ? sql`(${tickets.updated_at}, ${tickets.id}) > (${afterAt}, ${after!.id})`
           : undefined,
@@ -285,13 +274,4 @@ export async function nowMicros(db: Db): Promise<bigint> {
     sql`select (extract(epoch from now()) * 1000000)::bigint::text as micros`,
   );
   return BigInt((result as unknown as { rows: Array<{ micros: string }> }).rows[0]!.micros);
-}
-
-export async function findEventZones(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ id: events.id, timezone: events.timezone })
-    .from(events)
-    .where(inArray(events.id, ids));
-  return new Map(rows.map((row) => [row.id, row.timezone]));
 }

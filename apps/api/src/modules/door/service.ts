@@ -140,8 +140,8 @@ interface Decision {
   scannedTicketId: number | null;
   checkedInAt: Date | null;
   checkedInBy: string | null;
-  /** A check-in this scan made now (the holder is told). */
-  fresh: boolean;
+  /** A check-in this scan made now: the holder is told. */
+  fresh: { userId: string; bookingId: number; eventDateId: number } | null;
 }
 
 const refused = (result: CheckInResult, ticketId: number | null, shown = true): Decision => ({
@@ -150,7 +150,7 @@ const refused = (result: CheckInResult, ticketId: number | null, shown = true): 
   scannedTicketId: ticketId,
   checkedInAt: null,
   checkedInBy: null,
-  fresh: false,
+  fresh: null,
 });
 
 /**
@@ -187,7 +187,11 @@ async function decide(
           scannedTicketId: ticket.id,
           checkedInAt: at,
           checkedInBy: userId,
-          fresh: true,
+          fresh: {
+            userId: ticket.user_id,
+            bookingId: ticket.booking_id,
+            eventDateId: ticket.event_date_id,
+          },
         };
       }
       continue; // Another scan (or a refund) changed it meanwhile: judge it again.
@@ -201,7 +205,7 @@ async function decide(
           scannedTicketId: ticket.id,
           checkedInAt: at,
           checkedInBy: userId,
-          fresh: false,
+          fresh: null,
         };
       }
       continue;
@@ -212,7 +216,7 @@ async function decide(
       scannedTicketId: ticket.id,
       checkedInAt: ticket.checked_in_at,
       checkedInBy: ticket.checked_in_by,
-      fresh: false,
+      fresh: null,
     };
   }
   throw new AppError('service_unavailable', { status: 503 });
@@ -259,28 +263,19 @@ async function scanOnce(
         answer_checked_in_by: decision.checkedInBy,
       });
       if (!inserted) throw new NonceReplay();
-      if (decision.fresh && decision.ticketId !== null) {
-        const [ticket] = await tx
-          .select({
-            user_id: tickets.user_id,
-            booking_id: tickets.booking_id,
-            event_date_id: tickets.event_date_id,
-          })
-          .from(tickets)
-          .where(eq(tickets.id, decision.ticketId));
-        if (ticket) {
-          notified = await addNotifications(tx, [
-            {
-              userId: ticket.user_id,
-              kind: 'ticket_checked_in',
-              type: 'ticket',
-              value: decision.ticketId,
-              eventId: scan.event,
-              bookingId: ticket.booking_id,
-              eventDateId: ticket.event_date_id,
-            },
-          ]);
-        }
+      const { fresh } = decision;
+      if (fresh && decision.ticketId !== null) {
+        notified = await addNotifications(tx, [
+          {
+            userId: fresh.userId,
+            kind: 'ticket_checked_in',
+            type: 'ticket',
+            value: decision.ticketId,
+            eventId: scan.event,
+            bookingId: fresh.bookingId,
+            eventDateId: fresh.eventDateId,
+          },
+        ]);
       }
       return inserted;
     });
@@ -294,7 +289,7 @@ async function scanOnce(
   }
 }
 
-/** The answer a recorded scan gave. */
+/** The answers recorded scans gave (a ticket is shown with its state now). */
 async function answerOf(deps: DoorDeps, scans: queries.CheckInRow[]): Promise<CheckInResponse[]> {
   const shown = (scan: queries.CheckInRow) =>
     scan.ticket_id !== null && scan.result !== 'invalid' && scan.result !== 'wrong_event';
@@ -304,27 +299,29 @@ async function answerOf(deps: DoorDeps, scans: queries.CheckInRow[]): Promise<Ch
       ? await queries.findDoorTickets(deps.db, sql`${tickets.id} in ${ticketIds}`)
       : [];
   const byId = new Map(rows.map((row) => [row.ticket.id, row]));
-  const names = await queries.findUserNames(deps.db, [
-    ...new Set(
-      scans.flatMap((scan) => (scan.answer_checked_in_by ? [scan.answer_checked_in_by] : [])),
-    ),
-  ]);
-  const zones = await queries.findEventZones(deps.db, [
-    ...new Set(scans.map((scan) => scan.event_id)),
-  ]);
+  // Who checked the ticket in is usually who the ticket names now: no other read then.
+  const unnamed = scans.flatMap((scan) => {
+    const by = scan.answer_checked_in_by;
+    const row = scan.ticket_id === null ? undefined : byId.get(scan.ticket_id);
+    return by && row?.ticket.checked_in_by !== by ? [by] : [];
+  });
+  const names = await queries.findUserNames(deps.db, [...new Set(unnamed)]);
   return scans.map((scan) => {
-    const row = shown(scan) ? byId.get(scan.ticket_id!) : undefined;
-    const zone = zones.get(scan.event_id) ?? 'UTC';
+    const row = scan.ticket_id === null ? undefined : byId.get(scan.ticket_id);
+    const by = scan.answer_checked_in_by;
     return {
       id: scan.id,
       result: (scan.result ?? 'invalid') as CheckInResult,
-      ticket: row ? toCheckInTicket(row) : null,
-      checked_in_at: scan.answer_checked_in_at
-        ? formatInZone(scan.answer_checked_in_at, zone)
-        : null,
-      checked_in_by: scan.answer_checked_in_by
-        ? { id: scan.answer_checked_in_by, name: names.get(scan.answer_checked_in_by) ?? '' }
-        : null,
+      ticket: row && shown(scan) ? toCheckInTicket(row) : null,
+      checked_in_at:
+        scan.answer_checked_in_at && row
+          ? formatInZone(scan.answer_checked_in_at, row.timezone)
+          : null,
+      checked_in_by: !by
+        ? null
+        : row?.ticket.checked_in_by === by
+          ? checkedInByOf(row)
+          : { id: by, name: names.get(by) ?? '' },
     };
   });
 }
@@ -501,7 +498,7 @@ export async function checkInList(
       holder_name: holderNameOf(row),
       ticket_category: { id: row.ticket.ticket_category_id, name: row.category_name },
       event_date: row.ticket.event_date_id,
-      state: row.booking_confirmed_at === null ? 'cancelled' : stateOf(row.ticket.status),
+      state: stateOf(row.ticket.status),
       checked_in_at: row.ticket.checked_in_at
         ? formatInZone(row.ticket.checked_in_at, row.timezone)
         : null,
