@@ -58,6 +58,7 @@ export function toTicketPdfData(row: TicketRow, qrKey: Buffer): TicketPdfData {
     bookingId: ticket.booking_id,
     status: ticket.status as TicketStatus,
     code: signTicketCode(qrKey, ticket),
+    shortCode: shortTicketCode(qrKey, ticket),
     eventTitle: row.event_title,
     timezone: row.timezone,
     start: row.slot_start,
