@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   UsherCreated,
   UsherCreateRequest,
@@ -52,10 +58,13 @@ export function getUsherEvents(signal?: AbortSignal) {
   });
 }
 
-export function useUsherEvents(enabled = true) {
-  return useQuery({
+export function usherEventsQueryOptions() {
+  return queryOptions({
     queryKey: doorKeys.usherEvents(),
     queryFn: ({ signal }) => getUsherEvents(signal),
-    enabled,
   });
+}
+
+export function useUsherEvents(enabled = true) {
+  return useQuery({ ...usherEventsQueryOptions(), enabled });
 }

@@ -64,7 +64,7 @@ function newNonce(): string {
  * then fetches what changed in the list since the last cursor.
  */
 export class DoorSync {
-  private syncing: Promise<void> | null = null;
+  private syncing: Promise<number> | null = null;
   private isClosed = false;
 
   constructor(
@@ -164,17 +164,18 @@ export class DoorSync {
     this.isClosed = false;
   }
 
-  /** Sends the queue, then reads the list's changes; one run at a time. */
-  sync(): Promise<void> {
+  /** Sends the queue, then reads the list's changes; one run at a time. Answers how many scans the server answered. */
+  sync(): Promise<number> {
     this.syncing ??= (async () => {
       try {
         // A batch the server failed (a 5xx) waits for the next sync; the list is read anyway.
         const flushed = await this.flush().then(
-          () => null,
-          (error: unknown) => ({ error }),
+          (sent) => ({ sent, error: null }),
+          (error: unknown) => ({ sent: 0, error: error ?? new Error('sync failed') }),
         );
         await this.refreshList();
-        if (flushed) throw flushed.error;
+        if (flushed.error) throw flushed.error;
+        return flushed.sent;
       } finally {
         this.syncing = null;
       }
@@ -182,10 +183,11 @@ export class DoorSync {
     return this.syncing;
   }
 
-  private async flush(): Promise<void> {
+  private async flush(): Promise<number> {
     const queue = await this.db.scans.where('event').equals(this.eventId).toArray();
+    let sent = 0;
     for (const batch of batchesOf(queue, BATCH_SIZE)) {
-      if (this.isClosed) return;
+      if (this.isClosed) return sent;
       const response = await this.api.checkInBatch({
         scans: batch.map((scan) => ({
           code: scan.code,
@@ -203,7 +205,9 @@ export class DoorSync {
         await db.conflicts.bulkPut(conflicts);
         await db.scans.bulkDelete(answered);
       });
+      sent += answered.length;
     }
+    return sent;
   }
 
   private async refreshList(): Promise<void> {

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { User } from '@hafla/shared/auth/users';
 import { userDisplayName } from '../../../components/user-avatar';
+import { guestListKeyOf } from '../../../lib/realtime-refetch';
 import { doorDatabaseOf } from './door-db';
 import { DoorSync } from './door-sync';
 import type { ScanOutcome } from './door-sync';
@@ -74,6 +76,7 @@ export interface DoorState {
 
 /** One event's door on this device for the signed-in usher or organizer. */
 export function useDoor(eventId: number, user: User): DoorState {
+  const queryClient = useQueryClient();
   const isOnline = useIsOnline();
   const db = doorDatabaseOf(user.id);
   const engine = useMemo(
@@ -120,14 +123,16 @@ export function useDoor(eventId: number, user: User): DoorState {
   const sync = useCallback(async () => {
     setIsSyncing(true);
     try {
-      await engine.sync();
+      const sent = await engine.sync();
       setSyncError(null);
+      // Scans the server took while the list was on screen: its counts are stale.
+      if (sent > 0) void queryClient.invalidateQueries({ queryKey: guestListKeyOf(eventId) });
     } catch (error) {
       setSyncError(error);
     } finally {
       setIsSyncing(false);
     }
-  }, [engine]);
+  }, [engine, eventId, queryClient]);
 
   // Online: at once (the page opened, the connection came back), then every SYNC_INTERVAL_MS.
   useEffect(() => {

@@ -120,7 +120,7 @@ describe('Events I scan for', () => {
     ).toBeTruthy();
     expect(
       (
-        await screen.findByRole('link', { name: `Open the scanner for ${usherEvent.title}` })
+        await screen.findByRole('link', { name: `Open scanner for ${usherEvent.title}` })
       ).getAttribute('href'),
     ).toBe(`/organizer/events/${usherEvent.id}/guestList?mode=scan`);
     expect(screen.getByText('By Nour Events · Your role: Steward')).toBeTruthy();
