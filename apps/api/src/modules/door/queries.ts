@@ -1,21 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { GuestTicketState } from '@hafla/shared/door/guest-list';
+import { GUEST_TICKET_STATES } from '@hafla/shared/door/guest-list';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bookings, tickets } from '../../db/schema/bookings';
 import { checkIns } from '../../db/schema/door';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
-
-/** Tickets that were paid for (and what became of them): the guests. */
-export const GUEST_STATES: readonly GuestTicketState[] = [
-  'pending_approval',
-  'valid',
-  'rejected',
-  'checked_in',
-  'cancelled',
-  'refunded',
-];
 
 const checker = alias(users, 'checker');
 
@@ -70,7 +60,7 @@ export async function findDoorTicket(db: Db, id: number) {
 export function guestsOf(eventId: number, eventDateId?: number): SQL {
   return and(
     eq(tickets.event_id, eventId),
-    inArray(tickets.status, [...GUEST_STATES]),
+    inArray(tickets.status, [...GUEST_TICKET_STATES]),
     isNotNull(bookings.confirmed_at),
     eventDateId === undefined ? undefined : eq(tickets.event_date_id, eventDateId),
   )!;

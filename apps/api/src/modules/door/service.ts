@@ -179,35 +179,28 @@ async function decide(
     }
     const refusal = refusalOf(ticket.status, found.booking_confirmed_at);
     if (refusal) return refused(refusal, ticket.id);
+    // The scan that checks the ticket in: now (the holder is told), or by taking over a later one.
+    const checkedIn = (fresh: Decision['fresh']): Decision => ({
+      result: 'ok',
+      ticketId: ticket.id,
+      scannedTicketId: ticket.id,
+      checkedInAt: at,
+      checkedInBy: userId,
+      fresh,
+    });
     if (ticket.status === 'valid') {
       if (await queries.checkInTicket(tx, ticket.id, at, userId)) {
-        return {
-          result: 'ok',
-          ticketId: ticket.id,
-          scannedTicketId: ticket.id,
-          checkedInAt: at,
-          checkedInBy: userId,
-          fresh: {
-            userId: ticket.user_id,
-            bookingId: ticket.booking_id,
-            eventDateId: ticket.event_date_id,
-          },
-        };
+        return checkedIn({
+          userId: ticket.user_id,
+          bookingId: ticket.booking_id,
+          eventDateId: ticket.event_date_id,
+        });
       }
       continue; // Another scan (or a refund) changed it meanwhile: judge it again.
     }
     // Checked in. An offline scan made earlier than the recorded one wins.
     if (offline && ticket.checked_in_at && ticket.checked_in_at > at) {
-      if (await queries.takeOverCheckIn(tx, ticket.id, at, userId)) {
-        return {
-          result: 'ok',
-          ticketId: ticket.id,
-          scannedTicketId: ticket.id,
-          checkedInAt: at,
-          checkedInBy: userId,
-          fresh: null,
-        };
-      }
+      if (await queries.takeOverCheckIn(tx, ticket.id, at, userId)) return checkedIn(null);
       continue;
     }
     return {

@@ -292,6 +292,13 @@ export async function sendToGateway(deps: Pick<PaymentsDeps, 'db' | 'gateway'>, 
   await deps.db.update(refunds).set({ gateway_refund_id: sent.id }).where(eq(refunds.id, refundId));
 }
 
+/** A booking under its lock (refunds of one booking are serialized by it); 404 when missing. */
+async function lockBooking(tx: Tx, bookingId: number, attr: string | null) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!row) throw notFound(attr);
+  return row;
+}
+
 /**
  * Rejects a ticket awaiting approval: under its booking's lock it must still be
  * `pending_approval` (approval takes the same lock), then it is refunded in full like any
@@ -301,12 +308,7 @@ export async function rejectTicket(deps: PaymentsDeps, bookingId: number, ticket
   await performRefund(
     deps,
     async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(bookings)
-        .where(eq(bookings.id, bookingId))
-        .for('update');
-      if (!row) throw notFound();
+      const row = await lockBooking(tx, bookingId, null);
       const [ticket] = await tx
         .select({ status: tickets.status })
         .from(tickets)
@@ -357,15 +359,7 @@ export async function refundForCancelledEvent(deps: PaymentsDeps, bookingId: num
   try {
     await performRefund(
       deps,
-      async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(bookings)
-          .where(eq(bookings.id, bookingId))
-          .for('update');
-        if (!row) throw notFound('booking');
-        return row;
-      },
+      (tx) => lockBooking(tx, bookingId, 'booking'),
       undefined,
       'event_cancelled',
     );
