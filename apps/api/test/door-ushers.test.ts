@@ -15,7 +15,7 @@ import {
 } from './event-helpers';
 import { bearer, createMailTestContext, type TestContext } from './helpers';
 import type { SmtpSink } from './smtp-sink';
-import { SocketClients } from './socket-clients';
+import { collectNotifications, SocketClients } from './socket-clients';
 import {
   addUsher,
   buyTickets,
@@ -256,6 +256,30 @@ describe('what an usher may do', () => {
     expect(
       (await scanOk(ctx, organizer.auth, { code: ticket!.qr, event: fixture.event.id })).result,
     ).toBe('ok');
+  });
+
+  it('tells the holder at once, on their own channel, when their ticket is checked in', async () => {
+    const usher = await createUsher(ctx, organizer, 'steward');
+    const [ticket] = await buyTickets(ctx, attendee, fixture);
+    const socket = await clients.connect(url, attendee.auth.replace(/^Bearer /, ''));
+    const received = collectNotifications(socket);
+    const usherSocket = await clients.connect(url, usher.auth.replace(/^Bearer /, ''));
+    const usherReceived = collectNotifications(usherSocket);
+    expect(
+      (await scanOk(ctx, usher.auth, { code: ticket!.qr, event: fixture.event.id })).result,
+    ).toBe('ok');
+    const deadline = Date.now() + 10_000;
+    while (!received.some((n) => n.kind === 'ticket_checked_in') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const pushed = received.find((n) => n.kind === 'ticket_checked_in');
+    expect(pushed).toMatchObject({
+      type: 'ticket',
+      value: ticket!.id,
+      extra_data: { event: fixture.event.id },
+    });
+    expect(pushed!.title).toBe('Checked in');
+    expect(usherReceived).toEqual([]);
   });
 
   it('reads rights from the database: a token naming roles grants nothing', async () => {
