@@ -59,8 +59,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
-      // Where the site is served, as in production: links in emails (an usher's invitation) are absolute.
-      PUBLIC_URL: baseURL,
       // The journeys read codes from an SMTP sink they run on this port (tests/mailbox.ts).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
     },

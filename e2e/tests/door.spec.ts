@@ -117,13 +117,15 @@ test('the door: an invited usher scans real tickets by camera, by code and offli
   await expect(invited.getByText('Invited', { exact: true })).toBeVisible();
 
   // The usher registers from the invitation, on a device whose camera sees the first ticket.
+  // Without PUBLIC_URL (as here) the invitation says what to do in words rather than a link.
   const invitation = await mailbox.waitFor(usherEmail, beforeInvite);
-  const link = /https?:\/\/[^\s)\]]*\/auth\/register\?email=[^\s)\]]+/.exec(invitation.text)?.[0];
-  expect(link, invitation.text).toBeTruthy();
+  expect(invitation.text).toContain(
+    `Create your Hafla account with this email address (${usherEmail})`,
+  );
   const camera = await launchWithFakeCamera(browser, testInfo, first!.qr);
   try {
     const usher = await camera.context.newPage();
-    await usher.goto(new URL(link!).pathname + new URL(link!).search);
+    await usher.goto(`/auth/register?email=${encodeURIComponent(usherEmail)}`);
     await usher.getByRole('textbox', { name: 'Email address', exact: true }).fill(usherEmail);
     await usher.getByRole('textbox', { name: 'Password', exact: true }).fill(USHER_PASSWORD);
     await usher

@@ -1,8 +1,8 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { GuestTicket, GuestTicketState } from '@hafla/shared/door/guest-list';
+import type { GuestTicket } from '@hafla/shared/door/guest-list';
 import type { EventDetail } from '@hafla/shared/events/discovery';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -10,20 +10,12 @@ import { formatDateTime } from '../../../lib/format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { GUEST_PAGE_SIZE } from '../api/guest-list';
 import type { GuestListAnswer } from '../api/guest-list';
+import { GUEST_STATES } from '../lib/guest-states';
 import classes from './door.module.css';
 import { GuestRow } from './guest-row';
+import { Pager } from './pager';
 
 const SEARCH_DELAY_MS = 350;
-
-// Mirrors GUEST_TICKET_STATES without importing zod into the page.
-const STATES: readonly GuestTicketState[] = [
-  'pending_approval',
-  'valid',
-  'checked_in',
-  'rejected',
-  'cancelled',
-  'refunded',
-];
 
 export interface GuestListPanelProps {
   list: UseQueryResult<GuestListAnswer>;
@@ -81,7 +73,7 @@ export function GuestListPanel({
 
   const stateOptions = [
     { value: '', label: t('guests.filters.anyState') },
-    ...STATES.map((state) => ({
+    ...GUEST_STATES.map((state) => ({
       value: state,
       label: t(`guests.state.${state}`),
     })),
@@ -120,27 +112,12 @@ export function GuestListPanel({
               />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label={t('guests.pagination')}>
-              <Group justify="space-between">
-                <Button
-                  variant="default"
-                  disabled={page <= 1}
-                  onClick={() => setFilter('page', page - 1 > 1 ? String(page - 1) : '')}
-                >
-                  {t('guests.previous')}
-                </Button>
-                <Text>{t('guests.pageOf', { page, pages })}</Text>
-                <Button
-                  variant="default"
-                  disabled={page >= pages}
-                  onClick={() => setFilter('page', String(page + 1))}
-                >
-                  {t('guests.next')}
-                </Button>
-              </Group>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={pages}
+            label={t('guests.pagination')}
+            onPage={(next) => setFilter('page', next > 1 ? String(next) : '')}
+          />
         </Stack>
       );
   }

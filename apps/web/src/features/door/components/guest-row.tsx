@@ -1,9 +1,9 @@
-import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GuestTicket, GuestTicketState } from '@hafla/shared/door/guest-list';
 import { formatDateTime } from '../../../lib/format';
 import classes from './door.module.css';
+import { StatusBadge } from './pager';
 
 const STATE_COLOURS: Record<GuestTicketState, string> = {
   pending_approval: 'yellow',
@@ -16,18 +16,7 @@ const STATE_COLOURS: Record<GuestTicketState, string> = {
 
 export function GuestStateBadge({ state }: { state: GuestTicketState }) {
   const { t } = useTranslation('door');
-  return (
-    <Badge
-      color={STATE_COLOURS[state]}
-      variant="light"
-      size="lg"
-      radius="sm"
-      // The light badge's own text colour is too pale on its tint for AA.
-      styles={{ label: { color: 'var(--mantine-color-text)', textTransform: 'none' } }}
-    >
-      {t(`guests.state.${state}`)}
-    </Badge>
-  );
+  return <StatusBadge color={STATE_COLOURS[state]}>{t(`guests.state.${state}`)}</StatusBadge>;
 }
 
 export interface GuestRowProps {

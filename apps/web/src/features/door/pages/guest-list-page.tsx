@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { GuestTicket, GuestTicketState } from '@hafla/shared/door/guest-list';
+import type { GuestTicket } from '@hafla/shared/door/guest-list';
 import type { User } from '@hafla/shared/auth/users';
 import { FormAlert } from '../../../components/form-alert';
 import { NotFound } from '../../../components/not-found';
@@ -30,17 +30,9 @@ import { toCsv } from '../lib/csv';
 import type { ScanOutcome } from '../lib/door-sync';
 import { playVerdict, unlockAudio } from '../lib/feedback';
 import { verdictOf } from '../lib/offline-door';
+import { isGuestState } from '../lib/guest-states';
 import { registerDoorServiceWorker } from '../lib/service-worker';
 import { useDoor } from '../lib/use-door';
-
-const STATE_VALUES: readonly string[] = [
-  'pending_approval',
-  'valid',
-  'checked_in',
-  'rejected',
-  'cancelled',
-  'refunded',
-];
 
 function positiveId(value: string | null): number | undefined {
   return parseEventId(value) ?? undefined;
@@ -54,7 +46,7 @@ function useFilters(): { filters: GuestListFilters; page: number } {
     page,
     filters: {
       search: params.get('search') ?? undefined,
-      state: state && STATE_VALUES.includes(state) ? (state as GuestTicketState) : undefined,
+      state: isGuestState(state) ? state : undefined,
       ticket_category: positiveId(params.get('category')),
       event_date: positiveId(params.get('date')),
       offset: (page - 1) * 10,

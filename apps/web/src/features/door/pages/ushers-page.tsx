@@ -1,9 +1,7 @@
 import '@mantine/core/styles/Switch.layer.css';
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import {
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -29,6 +27,7 @@ import { splitApiErrors } from '../../../lib/use-form';
 import { useMyEvents } from '../../organizer-events/api/get-my-events';
 import { USHERS_PAGE_SIZE, useInviteUsher, useRemoveUsher, useUshers } from '../api/ushers';
 import classes from '../components/door.module.css';
+import { Pager, StatusBadge } from '../components/pager';
 import { ConfirmDialog } from '../components/reject-dialog';
 import { errorText } from '../lib/error-text';
 
@@ -152,15 +151,9 @@ function UsherItem({ usher, onRemove }: { usher: Usher; onRemove: (usher: Usher)
           <Text fw={800} size="lg" dir="auto" className={classes.guestName}>
             {name}
           </Text>
-          <Badge
-            color={usher.status === 'active' ? 'green' : 'yellow'}
-            variant="light"
-            size="lg"
-            radius="sm"
-            styles={{ label: { color: 'var(--mantine-color-text)', textTransform: 'none' } }}
-          >
+          <StatusBadge color={usher.status === 'active' ? 'green' : 'yellow'}>
             {t(`ushers.status.${usher.status}`)}
-          </Badge>
+          </StatusBadge>
         </Group>
         {name !== usher.email && (
           <Text size="sm" dir="ltr" ta={i18n.dir() === 'rtl' ? 'right' : 'left'}>
@@ -234,25 +227,12 @@ export function UshersPage() {
             />
           ))}
         </ul>
-        {pages > 1 && (
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              disabled={page <= 1}
-              onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}
-            >
-              {t('guests.previous')}
-            </Button>
-            <Text>{t('guests.pageOf', { page, pages })}</Text>
-            <Button
-              variant="default"
-              disabled={page >= pages}
-              onClick={() => setSearchParams({ page: String(page + 1) })}
-            >
-              {t('guests.next')}
-            </Button>
-          </Group>
-        )}
+        <Pager
+          page={page}
+          pages={pages}
+          label={t('ushers.list.heading')}
+          onPage={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
+        />
       </Stack>
     );
   }
