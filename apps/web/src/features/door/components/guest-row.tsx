@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GuestTicket, GuestTicketState } from '@hafla/shared/door/guest-list';
+import { isolate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import classes from './door.module.css';
 import { StatusBadge } from './pager';
@@ -51,8 +52,10 @@ export function GuestRow({
           <GuestStateBadge state={guest.state} />
         </Group>
         <Text size="sm">
-          {t('guests.ticket', { id: guest.id, category: guest.ticket_category.name })} ·{' '}
-          {time(guest.event_date.start)}
+          {/* Isolated, so a Latin category name and the date's digits keep their order in Arabic. */}
+          {t('guests.ticket', { id: guest.id, category: isolate(guest.ticket_category.name) })}
+          {' · '}
+          {isolate(time(guest.event_date.start))}
         </Text>
         <Text size="sm" c="dimmed" className={classes.guestName}>
           <span dir="ltr">{guest.holder_email}</span>
