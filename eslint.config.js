@@ -22,11 +22,14 @@ const PUBLIC_SURFACES = {
   bookings: ['./booking-views.ts', './inventory.ts', './promo.ts'],
   catalog: ['./home-config.ts'],
   discovery: ['./event-summaries.ts'],
+  door: ['./guest-list.ts'],
   events: ['./ownership.ts'],
   notifications: ['./notify.ts', './notifier.ts'],
+  payments: ['./refunds.ts'],
   ratings: ['./rating-summary.ts'],
   social: ['./social-counts.ts', './organizer-cards.ts'],
   tickets: ['./ticket-mails.ts'],
+  ushers: ['./access.ts'],
 };
 const featureZones = (root, publicParts) =>
   subfolders(root).flatMap((target) =>

@@ -7,11 +7,9 @@
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_EVENTS, BENCH_DURATION and BENCH_WARMUP (seconds per scenario),
 // BENCH_CONNECTIONS, BENCH_SETUP_SQL. The API inherits the rest (DATABASE_POOL_MAX, for one).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchDatabase } from './lib/bench-database.mjs';
@@ -22,6 +20,7 @@ import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
+import { startBareServer } from './lib/bare-server-process.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,32 +39,6 @@ const SEARCH_AR = ['مسرح', 'قهوة', 'البادل', 'الخط'];
 const { add: releaseLater, cleanUp } = exitCleanups(
   'stopping the servers and dropping the database…',
 );
-
-async function startBareServer() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bare-server.mjs')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const killChild = () => child.kill('SIGTERM');
-  process.once('exit', killChild);
-  const port = await new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.once('line', (line) => {
-      lines.close();
-      resolve(Number(line));
-    });
-    void exited.then((code) => reject(new Error(`the bare server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      process.off('exit', killChild);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /**
  * Waits until the API's pool has drained what the last scenario left queued (requests whose

@@ -35,6 +35,7 @@ const ticket = (language, index) => ({
   bookingId: 5_000 + Math.floor(index / 2),
   status: 'valid',
   code: `H1.${10_000 + index}.${String(index).padStart(22, 'a')}.${'B'.repeat(22)}`,
+  shortCode: `${10_000 + index}-ABCD-EF${String(index % 100).padStart(2, '0')}`,
   ...EVENT[language],
   timezone: 'Africa/Cairo',
   start: new Date(Date.UTC(2026, 11, 5 + (index % 20), 17)),

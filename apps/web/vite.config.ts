@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin, ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -32,7 +33,7 @@ const apiProxy: Record<string, ProxyOptions> = {
   '^/(?:register|otp|complete_registration|auth)(?:/|$)': accountProxy,
 };
 
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|wasm)$/;
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
@@ -72,8 +73,45 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Paths the API answers; a navigation there is never answered with the cached app shell. */
+const API_PATHS = [/^\/api\//, /^\/monitoring/, /^\/healthz/, /^\/readyz/, /^\/socket\.io\//];
+
+/**
+ * The door keeps working offline (docs/decisions/0015): a Workbox service worker, generated at
+ * build time from the files the build wrote, precaches the app shell — every script, style,
+ * translation chunk and the QR reader's .wasm — and answers navigations with index.html. API
+ * calls are never cached by it: the guest list lives in IndexedDB. Fonts are cached as they are
+ * used (the app falls back to system fonts without them). The page registers it (door pages).
+ */
+function offlineShell() {
+  return VitePWA({
+    injectRegister: null,
+    registerType: 'autoUpdate',
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,wasm}'],
+      // The QR reader's .wasm is about 1 MB; the default limit is 2 MB, kept with room to spare.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: API_PATHS,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.woff2'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'hafla-fonts', expiration: { maxEntries: 40 } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), offlineShell()],
   // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },

@@ -1,42 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { signIn } from './account-steps';
 import { ATTENDEE, bookAndPay, callApi, DEMO_PASSWORD, logIn, publishEvent } from './api-steps';
-import { expect, Mailbox, test } from './mailbox';
+import { expect, test } from './mailbox';
+import { ORGANIZER_PASSWORD, registerOrganizer } from './organizer-steps';
 
-const ORGANIZER_PASSWORD = 'a-long-e2e-password-2026';
 /** PRODUCT.md section 8: the toast comes at once, the ticket list 2 seconds after it. */
 const TOAST_WITHIN_MS = 2_000;
 const REFETCH_AFTER_MS = 2_000;
-
-interface Organizer {
-  email: string;
-  token: string;
-}
-
-/**
- * An organizer of this test's own, registered through the API with the emailed code: the demo
- * organizer's monthly publishing limit is shared with every other journey.
- */
-async function registerOrganizer(request: APIRequestContext, mailbox: Mailbox): Promise<Organizer> {
-  const email = `notify-${randomUUID().slice(0, 8)}@example.com`;
-  const before = mailbox.messages.length;
-  const registered = await request.post('/register/', {
-    data: { email, password: ORGANIZER_PASSWORD },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = Mailbox.codeIn(await mailbox.waitFor(email, before));
-  const verified = await request.post('/otp/verify_email/', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const { access } = (await verified.json()) as { access: string };
-  await callApi(request, access, 'PATCH', '/complete_registration/', {
-    first_name: 'Rana',
-    last_name: 'Khalil',
-    user_type: 'organizer',
-    organization_name: `Lantern Events ${email.slice(7, 15)}`,
-  });
-  return { email, token: await logIn(request, email, ORGANIZER_PASSWORD) };
-}
 
 interface NotificationPage {
   results: Array<{ kind: string; extra_data: { event: number } }>;

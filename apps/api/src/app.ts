@@ -35,6 +35,8 @@ import { socialRoutes } from './modules/social/routes';
 import { promoCodesRoutes } from './modules/promo-codes/routes';
 import { ticketCategoriesRoutes } from './modules/ticket-categories/routes';
 import { ticketsRoutes } from './modules/tickets/routes';
+import { ushersRoutes } from './modules/ushers/routes';
+import { doorRoutes } from './modules/door/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -201,6 +203,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(bookingsRoutes);
   await app.register(paymentsRoutes);
   await app.register(ticketsRoutes);
+  await app.register(ushersRoutes);
+  await app.register(doorRoutes);
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });

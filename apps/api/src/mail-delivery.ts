@@ -7,6 +7,7 @@ import { createMailTransport } from './lib/mail/transport';
 import { ACCOUNT_EXISTS_MAIL, accountExistsMailKind } from './modules/auth/account-exists-mail';
 import { notificationMailKind } from './modules/notifications/notifier';
 import { ticketMailKinds } from './modules/tickets/ticket-mails';
+import { USHER_INVITATION_MAIL, usherMailKind } from './modules/ushers/usher-mails';
 
 /**
  * The mail worker with every kind of mail Hafla queues and the configured transport (SMTP_URL,
@@ -38,6 +39,7 @@ export function createMailWorker(
       ...ticketMailKinds({ db, config }),
       notification: notificationMailKind({ db, publicUrl: config.PUBLIC_URL }),
       [ACCOUNT_EXISTS_MAIL]: accountExistsMailKind(config.PUBLIC_URL),
+      [USHER_INVITATION_MAIL]: usherMailKind(db, config.PUBLIC_URL),
     },
     pollMs: options.pollMs,
     leaseSeconds: options.leaseSeconds,

@@ -1,6 +1,7 @@
 import * as accounts from './schema/accounts';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
+import * as door from './schema/door';
 import * as events from './schema/events';
 import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
@@ -17,5 +18,6 @@ export const schema = {
   ...payments,
   ...notifications,
   ...mail,
+  ...door,
 };
 export type Schema = typeof schema;

@@ -123,6 +123,10 @@ const en: Catalog = {
   not_refundable: 'Tickets to this event are not refundable.',
   not_paid: 'This booking has not been paid.',
   event_cancelled: 'The event was cancelled; its tickets are refunded automatically.',
+  already_exists: 'This address is already one of your ushers.',
+  ticket_not_pending_approval: 'This ticket is not waiting for approval.',
+  check_in_not_undoable:
+    'This scan did not check the ticket in, or the check-in was already undone.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
   idempotency_request_in_progress:
     'A request with this Idempotency-Key is still being processed. Try again in a moment.',
@@ -239,6 +243,9 @@ const ar: Catalog = {
   not_refundable: 'تذاكر هذه الفعالية غير قابلة للاسترداد.',
   not_paid: 'لم يُدفع هذا الحجز.',
   event_cancelled: 'أُلغيت الفعالية؛ تُسترد قيمة تذاكرها تلقائيًا.',
+  already_exists: 'هذا العنوان ضمن فريق الاستقبال لديك بالفعل.',
+  ticket_not_pending_approval: 'هذه التذكرة لا تنتظر الموافقة.',
+  check_in_not_undoable: 'لم يسجّل هذا المسح دخول التذكرة، أو أُلغي تسجيل الدخول من قبل.',
   idempotency_key_reused: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
   idempotency_request_in_progress:
     'ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.',

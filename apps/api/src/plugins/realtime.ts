@@ -26,6 +26,11 @@ export interface Delivery {
 export interface Realtime {
   /** One message to the other processes for the whole batch, however many users it names. */
   push(deliveries: Delivery[]): void;
+  /**
+   * Closes every socket of the user on every process (an usher removed: decision 0014). The
+   * client may connect again, as the attendee it still is.
+   */
+  disconnect(userId: string): void;
   /** Sockets connected to this process (health and tests). */
   localConnections(): number;
 }
@@ -224,6 +229,11 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         deliverHere(deliveries);
         // One process (PGlite) has no one else to tell.
         if (pools) io.serverSideEmit('deliveries', deliveries);
+      },
+      disconnect(userId) {
+        if (closing) return;
+        // Through the adapter: the other processes close theirs too.
+        io.in(LANGUAGES.map((language) => channelOf(userId, language))).disconnectSockets(true);
       },
       localConnections: () => io.of('/').sockets.size,
     });

@@ -33,7 +33,9 @@ export const securityPlugin = fp<SecurityOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The door's QR reader is WebAssembly (zxing-wasm, served from this origin): compiling
+          // it needs 'wasm-unsafe-eval', which allows WebAssembly only, never eval() of script.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // Mantine writes its CSS variables in a <style> element at runtime.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -34,7 +34,8 @@ type Namespace =
   | 'organizer'
   | 'booking'
   | 'tickets'
-  | 'notifications';
+  | 'notifications'
+  | 'door';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -194,6 +195,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  // The guest list and scanner (issue 14) are for the event's organizer and its
+                  // ushers, who are not organizers: outside the organizer guard, the API decides.
+                  path: 'organizer/events/:id/guestList',
+                  lazy: lazyPage(
+                    () => import('../features/door/pages/guest-list-page'),
+                    (m) => m.GuestListPage,
+                    'door',
+                  ),
+                },
+                {
+                  path: 'usher/events',
+                  lazy: lazyPage(
+                    () => import('../features/door/pages/scan-events-page'),
+                    (m) => m.ScanEventsPage,
+                    'door',
+                  ),
+                },
+                {
                   // Organizer screens (issue 4): my events and the create/edit flow. Other
                   // accounts get a page saying the area is for organizers, at the same address.
                   path: 'organizer',
@@ -222,6 +241,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         () => import('../features/organizer-events/pages/event-editor-page'),
                         (m) => m.NewEventPage,
                         'organizer',
+                      ),
+                    },
+                    {
+                      path: 'ushers',
+                      lazy: lazyPage(
+                        () => import('../features/door/pages/ushers-page'),
+                        (m) => m.UshersPage,
+                        'door',
                       ),
                     },
                     {

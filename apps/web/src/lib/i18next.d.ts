@@ -8,6 +8,7 @@ import type organizer from '../locales/en/organizer.json';
 import type tickets from '../locales/en/tickets.json';
 import type booking from '../locales/en/booking.json';
 import type notifications from '../locales/en/notifications.json';
+import type door from '../locales/en/door.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       booking: typeof booking;
       notifications: typeof notifications;
+      door: typeof door;
     };
   }
 }

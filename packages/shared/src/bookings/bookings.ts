@@ -210,6 +210,8 @@ export const Ticket = BookingTicket.extend({
   currency: z.string(),
   /** The signed code the QR image carries; checked at the door. */
   qr: z.string(),
+  /** The code printed under the QR for typing at the door (`1234-ABCD-EFGH`). */
+  short_code: z.string(),
   checked_in_at: Instant.nullable(),
   created_at: Instant,
 });

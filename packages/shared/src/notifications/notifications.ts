@@ -19,6 +19,9 @@ export const NotificationKind = z.enum([
   'event_published',
   'new_booking',
   'new_review',
+  'ticket_approved',
+  'ticket_rejected',
+  'ticket_checked_in',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

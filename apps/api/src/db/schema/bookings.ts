@@ -123,12 +123,16 @@ export const tickets = pgTable(
     /** Random; the QR payload signs the ticket id with it, so a reissued code voids the old one. */
     secret: text('secret').notNull(),
     checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
+    /** Who checked it in (see check_ins for every scan); set and cleared with `checked_in_at`. */
+    checked_in_by: uuid('checked_in_by').references(() => users.id),
+    /** Kept by a trigger on every change: the offline check-in list's deltas read it. */
     ...timestamps,
   },
   (table) => [
     index('tickets_booking_idx').on(table.booking_id),
     index('tickets_user_event_idx').on(table.user_id, table.event_id, table.id),
     index('tickets_event_date_idx').on(table.event_date_id, table.status),
+    index('tickets_event_changed_idx').on(table.event_id, table.updated_at, table.id),
     check(
       'tickets_status_check',
       sql`${table.status} in ('pending', 'pending_approval', 'valid', 'rejected', 'checked_in', 'cancelled', 'refunded', 'expired')`,
@@ -204,7 +208,7 @@ export const refunds = pgTable(
     check('refunds_amount_check', sql`${table.amount} >= 0`),
     check(
       'refunds_reason_check',
-      sql`${table.reason} in ('requested', 'event_cancelled', 'hold_lapsed')`,
+      sql`${table.reason} in ('requested', 'event_cancelled', 'hold_lapsed', 'rejected')`,
     ),
   ],
 );

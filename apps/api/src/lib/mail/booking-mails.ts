@@ -47,7 +47,7 @@ export interface QrImage {
   size: number;
 }
 
-export type RefundReason = 'requested' | 'event_cancelled' | 'hold_lapsed';
+export type RefundReason = 'requested' | 'event_cancelled' | 'hold_lapsed' | 'rejected';
 
 export interface RefundData extends MailSlot {
   bookingId: number;
@@ -85,6 +85,8 @@ const copy = {
       event_cancelled: 'The organizer cancelled this event, so booking {booking} was refunded.',
       hold_lapsed:
         'Your payment for booking {booking} arrived after the hold on its tickets had lapsed, so the tickets could not be issued and the payment was refunded.',
+      rejected:
+        'The organizer did not approve your ticket of booking {booking}, so it was cancelled and refunded in full.',
       refunded: 'Refunded',
       nothing: 'Nothing was charged for these tickets, so there is nothing to refund.',
       card: 'The amount goes back to your card ending in {last4}; banks usually show it within 5–10 business days.',
@@ -128,6 +130,7 @@ const copy = {
       event_cancelled: 'ألغى المنظّم هذه الفعالية، لذلك استرددنا مبلغ الحجز {booking}.',
       hold_lapsed:
         'وصلت دفعتك للحجز {booking} بعد انتهاء مدة الاحتفاظ بتذاكره، فلم يكن ممكنًا إصدار التذاكر وأعدنا المبلغ.',
+      rejected: 'لم يوافق المنظّم على تذكرتك في الحجز {booking}، لذلك أُلغيت واسترددنا مبلغها كاملًا.',
       refunded: 'المبلغ المسترد',
       nothing: 'لم يُدفع أي مبلغ لهذه التذاكر، فلا يوجد ما يُسترد.',
       card: 'يعود المبلغ إلى بطاقتك المنتهية بـ {last4}؛ تُظهره البنوك عادةً خلال 5 إلى 10 أيام عمل.',

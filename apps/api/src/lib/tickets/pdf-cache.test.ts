@@ -8,6 +8,7 @@ const ticket = (extra: Partial<TicketPdfData> = {}): TicketPdfData => ({
   bookingId: 9,
   status: 'valid',
   code: 'H1.31.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUV',
+  shortCode: '31-ABCD-EFGH',
   eventTitle: 'Oud Night',
   timezone: 'Africa/Cairo',
   start: new Date('2026-12-05T17:00:00Z'),

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signTicketCode, ticketQrKey, verifyTicketCode } from './ticket-code';
+import {
+  codeHash,
+  parseShortCode,
+  shortCodeMatches,
+  shortTicketCode,
+  signTicketCode,
+  ticketCodeHashes,
+  ticketQrKey,
+  verifyTicketCode,
+} from './ticket-code';
 
 const key = ticketQrKey('a-jwt-secret-of-at-least-thirty-two-characters');
 const ticket = { id: 42, secret: randomBytes(16).toString('base64url') };
@@ -99,5 +108,53 @@ describe('verifyTicketCode', () => {
     ['padding', `${signTicketCode(key, ticket)}==`],
   ])('refuses %s', (_name, payload) => {
     expect(verifyTicketCode(key, payload)).toBeNull();
+  });
+});
+
+describe('short codes', () => {
+  const key = ticketQrKey('a-secret-long-enough-for-the-tests-of-short-codes');
+  const ticket = { id: 1234, secret: 'abcdefghijklmnopqrstuv' };
+
+  it('prints `<id>-XXXX-XXXX` and reads it back however it is typed', () => {
+    const printed = shortTicketCode(key, ticket);
+    expect(printed).toMatch(/^1234-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    for (const typed of [
+      printed,
+      printed.toLowerCase(),
+      printed.replace(/-/g, ' '),
+      ` ${printed} `,
+    ]) {
+      const parsed = parseShortCode(typed);
+      expect(parsed?.id, typed).toBe(1234);
+      expect(shortCodeMatches(key, ticket, parsed!.mac)).toBe(true);
+    }
+  });
+
+  it('refuses another MAC, another secret (a reissued ticket) and what cannot be a short code', () => {
+    const parsed = parseShortCode(shortTicketCode(key, ticket))!;
+    const other = parsed.mac.startsWith('0')
+      ? `1${parsed.mac.slice(1)}`
+      : `0${parsed.mac.slice(1)}`;
+    expect(shortCodeMatches(key, ticket, other)).toBe(false);
+    expect(shortCodeMatches(key, { ...ticket, secret: 'zyxwvutsrqponmlkjihgfe' }, parsed.mac)).toBe(
+      false,
+    );
+    for (const typed of [
+      '',
+      '1234',
+      'ABCD-EFGH',
+      '0-ABCD-EFGH',
+      '99999999999-ABCD-EFGH',
+      'x'.repeat(100),
+    ]) {
+      expect(parseShortCode(typed), typed).toBeNull();
+    }
+  });
+
+  it('hashes codes for the offline list without giving them away', () => {
+    const hashes = ticketCodeHashes(key, ticket);
+    expect(hashes.code_hash).toBe(codeHash(signTicketCode(key, ticket)));
+    expect(hashes.code_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashes.short_code_hash).toBe(codeHash(shortTicketCode(key, ticket).replace(/-/g, '')));
   });
 });

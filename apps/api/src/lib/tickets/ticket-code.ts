@@ -1,4 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  CODE_HASH_HEX_LENGTH,
+  CROCKFORD_ALPHABET,
+  SHORT_CODE_MAC_LENGTH,
+  formatShortCode,
+  normalizeShortCode,
+  splitShortCode,
+} from '@hafla/shared/door/short-code';
 
 /**
  * The payload a ticket's QR code carries: `H1.<ticket id>.<ticket secret>.<mac>`. The MAC is an
@@ -54,4 +62,50 @@ export function verifyTicketCode(key: Buffer, payload: string): TicketCode | nul
   if (given.length !== MAC_BYTES || given.toString('base64url') !== mac) return null;
   const expected = macOf(key, `${version}.${id}.${secret}`);
   return timingSafeEqual(given, expected) ? { id: ticketId, secret } : null;
+}
+
+/** 40 bits of an HMAC in Crockford base32 (8 characters). */
+function shortMacOf(key: Buffer, ticket: TicketCode): string {
+  const mac = createHmac('sha256', key).update(`S1.${ticket.id}.${ticket.secret}`).digest();
+  let bits = 0n;
+  for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(mac[i]!);
+  let text = '';
+  for (let i = SHORT_CODE_MAC_LENGTH - 1; i >= 0; i--) {
+    text += CROCKFORD_ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)];
+  }
+  return text;
+}
+
+/**
+ * The short code printed under the QR (`1234-ABCD-EFGH`): the ticket id and a 40-bit MAC of the
+ * id and the ticket's secret, so a reissue voids it as it voids the QR code. Forty bits are
+ * enough for a code typed at a door whose every attempt is recorded.
+ */
+export function shortTicketCode(key: Buffer, ticket: TicketCode): string {
+  return formatShortCode(`${ticket.id}${shortMacOf(key, ticket)}`);
+}
+
+/** The ticket id a typed short code names, when its MAC matches the ticket's secret (given later). */
+export function parseShortCode(typed: string): { id: number; mac: string } | null {
+  const normalized = normalizeShortCode(typed);
+  return normalized ? splitShortCode(normalized) : null;
+}
+
+export function shortCodeMatches(key: Buffer, ticket: TicketCode, mac: string): boolean {
+  const expected = Buffer.from(shortMacOf(key, ticket));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The offline list's name of a code: hex SHA-256, shortened (see door/short-code.ts). */
+export function codeHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, CODE_HASH_HEX_LENGTH);
+}
+
+/** The hash of a ticket's QR payload and of its normalized short code. */
+export function ticketCodeHashes(key: Buffer, ticket: TicketCode) {
+  return {
+    code_hash: codeHash(signTicketCode(key, ticket)),
+    short_code_hash: codeHash(`${ticket.id}${shortMacOf(key, ticket)}`),
+  };
 }

@@ -7,6 +7,7 @@ const ticket = (id: number, extra: Partial<TicketPdfData> = {}): TicketPdfData =
   bookingId: 7,
   status: 'valid',
   code: `H1.${id}.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUV`,
+  shortCode: `${id}-ABCD-EFGH`,
   eventTitle: 'Jazz Night',
   timezone: 'Asia/Riyadh',
   start: new Date('2026-12-05T16:00:00Z'),
@@ -29,6 +30,8 @@ describe('renderTicketsPdf', () => {
     expect(pdfPageCount(pdf)).toBe(2);
     const texts = pdfActualTexts(pdf);
     expect(texts).toEqual(expect.arrayContaining(['#17', '#18', 'Jazz Night', 'Sarah Al-Harbi']));
+    // The short code under the QR, after a left-to-right mark.
+    expect(texts).toContain('\u200e17-ABCD-EFGH');
     expect(texts).toContain('Saturday, December 5, 2026');
     expect(texts.map((text) => text.replace(/\s/g, ' '))).toEqual(
       expect.arrayContaining(['7:00 – 10:00 PM (GMT+3)', 'SAR 150.50', 'King Fahd Road, Riyadh']),

@@ -14,6 +14,8 @@ export interface TicketPdfData {
   status: TicketStatus;
   /** The signed QR payload (signTicketCode). */
   code: string;
+  /** The code printed under the QR for typing at the door (shortTicketCode). */
+  shortCode: string;
   eventTitle: string;
   timezone: string;
   start: Date;
@@ -246,13 +248,20 @@ function drawTicket(
 
   const captionLines = text.wrap(t.scan, styles.caption, inner, 2);
   const captionTop = height - margin - captionLines.length * 12;
-  const size = Math.max(120, Math.min(210, captionTop - 8 - top));
+  const size = Math.max(120, Math.min(210, captionTop - 24 - top));
   drawQr(doc, ticket.code, (width - size) / 2, top, size);
+  // The mark keeps it left to right on an Arabic page too: it is typed as printed.
+  text.line(`\u200e${ticket.shortCode}`, styles.note, {
+    x: margin,
+    width: inner,
+    baseline: top + size + 16,
+    align: 'center',
+  });
   captionLines.forEach((line, index) =>
     text.line(line, styles.caption, {
       x: margin,
       width: inner,
-      baseline: top + size + 14 + index * 12,
+      baseline: top + size + 32 + index * 12,
       align: 'center',
     }),
   );

@@ -85,3 +85,14 @@ export function queueNotificationMails(inserted: SQL): SQL {
           from ${inserted} i join ${users} u on u.id = i.user_id`,
   );
 }
+
+/** Queues an email of each of these notifications (written in `tx`) to its reader, in `tx`. */
+export async function queueNotificationMailsOf(tx: Db, notificationIds: number[]): Promise<void> {
+  if (notificationIds.length === 0) return;
+  await tx.execute(
+    queueNotificationMails(
+      sql`(select ${notifications.id} as id, ${notifications.user_id} as user_id from ${notifications}
+            where ${notifications.id} in ${notificationIds})`,
+    ),
+  );
+}

@@ -147,6 +147,39 @@ const renderers: Record<NotificationKind, Renderer> = {
           title: 'تقييم جديد',
           content: `حصلت ${event.title} على تقييم ${num(params, 'rating')} من 5.`,
         },
+  ticket_approved: ({ event }, language) =>
+    language === 'en'
+      ? { title: 'Ticket approved', content: `Your ticket for ${event.title} was approved.` }
+      : {
+          title: 'تمت الموافقة على التذكرة',
+          content: `وافق المنظّم على تذكرتك لفعالية ${event.title}.`,
+        },
+
+  ticket_rejected: ({ params, event }, language) => {
+    const amount = num(params, 'amount');
+    const money = formatMoney(amount, str(params, 'currency'), language);
+    if (language === 'en') {
+      return {
+        title: 'Ticket not approved',
+        content:
+          amount > 0
+            ? `Your ticket for ${event.title} was not approved. ${money} is on its way back to you.`
+            : `Your ticket for ${event.title} was not approved.`,
+      };
+    }
+    return {
+      title: 'لم تتم الموافقة على التذكرة',
+      content:
+        amount > 0
+          ? `لم يوافق المنظّم على تذكرتك لفعالية ${event.title}. المبلغ ${money} في طريقه إليك.`
+          : `لم يوافق المنظّم على تذكرتك لفعالية ${event.title}.`,
+    };
+  },
+
+  ticket_checked_in: ({ event }, language) =>
+    language === 'en'
+      ? { title: 'Checked in', content: `Welcome to ${event.title}! Your ticket is checked in.` }
+      : { title: 'تم تسجيل الدخول', content: `أهلًا بك في ${event.title}! تم تسجيل دخول تذكرتك.` },
 };
 
 /**

@@ -21,6 +21,12 @@ import { queueRefundNotice } from '../tickets/ticket-mails';
 import { appendLedger, availableAfter } from './ledger';
 import type { PaymentsDeps } from './service';
 
+/**
+ * Why tickets are given back: the buyer asked, the event was cancelled (in full, whatever the
+ * policy), or the organizer rejected a ticket awaiting approval (in full; decision 0014).
+ */
+type RefundMode = 'requested' | 'event_cancelled' | 'rejected';
+
 /** Tickets that can still be given back: issued, not used at the door. */
 const REFUNDABLE = ['valid', 'pending_approval'];
 const PAID = ['confirmed', 'partially_refunded'];
@@ -47,7 +53,7 @@ async function assess(
   booking: BookingRow,
   requested: number[] | undefined,
   now: Date,
-  mode: 'requested' | 'event_cancelled',
+  mode: RefundMode,
 ): Promise<Assessment> {
   const [[event], [slot], rows] = await Promise.all([
     db.select().from(events).where(eq(events.id, booking.event_id)),
@@ -69,7 +75,7 @@ async function assess(
     chosen = chosen.filter((ticket) => wanted.has(ticket.id));
   }
   const deadline = new Date(slot.start_at.getTime() - event.refundable_until_hours * 3_600_000);
-  const percentage = mode === 'event_cancelled' ? 100 : event.refund_percentage;
+  const percentage = mode === 'requested' ? event.refund_percentage : 100;
   const paid = chosen.reduce((sum, ticket) => sum + ticket.price - ticket.discount, 0);
   let reason: RefundRefusal | null = null;
   // A booking refunded in full was paid: nothing is left in it to give back.
@@ -139,7 +145,7 @@ async function performRefund(
   deps: PaymentsDeps,
   load: (tx: Tx) => Promise<BookingRow>,
   requested: number[] | undefined,
-  mode: 'requested' | 'event_cancelled',
+  mode: RefundMode,
 ): Promise<number> {
   const now = deps.now();
   const settings = await readPlatformSettings(deps.db);
@@ -165,7 +171,7 @@ async function performRefund(
         : [];
       if (!raised) throw new AppError('refund_exceeds_capture', { status: 409 });
     }
-    const status = amount > 0 ? 'refunded' : 'cancelled';
+    const status = mode === 'rejected' ? 'rejected' : amount > 0 ? 'refunded' : 'cancelled';
     await tx
       .update(tickets)
       .set({ status, updated_at: now })
@@ -244,7 +250,7 @@ async function performRefund(
     const notified = await addNotifications(tx, [
       {
         userId: booking.user_id,
-        kind: 'refund_done',
+        kind: mode === 'rejected' ? 'ticket_rejected' : 'refund_done',
         type: 'ticket',
         value: chosen[0]?.id ?? booking.id,
         eventId: booking.event_id,
@@ -286,6 +292,37 @@ export async function sendToGateway(deps: Pick<PaymentsDeps, 'db' | 'gateway'>, 
   await deps.db.update(refunds).set({ gateway_refund_id: sent.id }).where(eq(refunds.id, refundId));
 }
 
+/** A booking under its lock (refunds of one booking are serialized by it); 404 when missing. */
+async function lockBooking(tx: Tx, bookingId: number, attr: string | null) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!row) throw notFound(attr);
+  return row;
+}
+
+/**
+ * Rejects a ticket awaiting approval: under its booking's lock it must still be
+ * `pending_approval` (approval takes the same lock), then it is refunded in full like any
+ * refund (gateway, inventory, ledger, the buyer's notification and email) and becomes `rejected`.
+ */
+export async function rejectTicket(deps: PaymentsDeps, bookingId: number, ticketId: number) {
+  await performRefund(
+    deps,
+    async (tx) => {
+      const row = await lockBooking(tx, bookingId, null);
+      const [ticket] = await tx
+        .select({ status: tickets.status })
+        .from(tickets)
+        .where(and(eq(tickets.id, ticketId), eq(tickets.booking_id, bookingId)));
+      if (ticket?.status !== 'pending_approval') {
+        throw new AppError('ticket_not_pending_approval', { status: 409 });
+      }
+      return row;
+    },
+    [ticketId],
+    'rejected',
+  );
+}
+
 /** POST /payment/refund/ */
 export async function refund(
   deps: PaymentsDeps,
@@ -322,15 +359,7 @@ export async function refundForCancelledEvent(deps: PaymentsDeps, bookingId: num
   try {
     await performRefund(
       deps,
-      async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(bookings)
-          .where(eq(bookings.id, bookingId))
-          .for('update');
-        if (!row) throw notFound('booking');
-        return row;
-      },
+      (tx) => lockBooking(tx, bookingId, 'booking'),
       undefined,
       'event_cancelled',
     );

@@ -9,6 +9,7 @@ import {
   TicketUpdateRequest,
 } from '@hafla/shared/bookings/bookings';
 import { PaginationQuery } from '@hafla/shared/common/pagination';
+import { GuestList, GuestListQuery } from '@hafla/shared/door/guest-list';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { toPage } from '../../lib/pagination';
@@ -17,7 +18,18 @@ import { ticketQrKey } from '../../lib/tickets/ticket-code';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
+import { fieldError } from '../../lib/app-error';
+import { guestListDeps, listGuests } from '../door/guest-list';
 import * as service from './service';
+
+/** Without `view` the reader's own tickets; with `view=guest_list` an event's guests. */
+const TicketsQuery = TicketListQuery.extend({
+  view: GuestListQuery.shape.view.optional(),
+  search: GuestListQuery.shape.search,
+  event_date: GuestListQuery.shape.event_date,
+  ticket_category: GuestListQuery.shape.ticket_category,
+  state: GuestListQuery.shape.state,
+});
 
 const tags = ['tickets'];
 const security = [{ bearer: [] }];
@@ -49,17 +61,30 @@ export async function ticketsRoutes(app: App) {
     now: () => new Date(),
   };
   const publicUrl = app.config.PUBLIC_URL;
+  const door = guestListDeps(app);
 
   app.get('/api/v1/tickets/', {
     config: signedIn,
     schema: {
       tags,
-      summary: 'The reader’s tickets (unpaid holds left out), by slot start (filter by event)',
+      summary:
+        'The reader’s tickets (unpaid holds left out), by slot start (filter by event); with view=guest_list, the guest list of an event for its organizer and ushers',
       security,
-      querystring: TicketListQuery,
-      response: { 200: TicketList, ...errorResponses },
+      querystring: TicketsQuery,
+      // GuestList first: an empty guest list would also read as an (empty) TicketList.
+      response: { 200: z.union([GuestList, TicketList]), ...errorResponses },
     },
     handler: async (request) => {
+      const { query } = request;
+      if (query.view === 'guest_list') {
+        if (query.event === undefined) throw fieldError('required', 'event');
+        const { results, count, ...rest } = await listGuests(door, currentUser(request).userId, {
+          ...query,
+          event: query.event,
+          view: 'guest_list',
+        });
+        return { ...toPage(request, query, count, results, publicUrl), ...rest };
+      }
       const page = await service.listTickets(deps, currentUser(request).userId, request.query);
       return toPage(request, request.query, page.count, page.results, publicUrl);
     },

@@ -1,7 +1,7 @@
 import type { BookingTicket, Ticket, TicketStatus } from '@hafla/shared/bookings/bookings';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { FileStorage } from '../../lib/storage';
-import { signTicketCode } from '../../lib/tickets/ticket-code';
+import { shortTicketCode, signTicketCode } from '../../lib/tickets/ticket-code';
 import type { TicketPdfData } from '../../lib/tickets/ticket-pdf';
 import type { TicketRow } from './queries';
 
@@ -43,6 +43,7 @@ export function toTicket(row: TicketRow, storage: FileStorage, qrKey: Buffer): T
     discount: ticket.discount,
     currency: row.currency,
     qr: signTicketCode(qrKey, ticket),
+    short_code: shortTicketCode(qrKey, ticket),
     checked_in_at: ticket.checked_in_at ? formatInZone(ticket.checked_in_at, zone) : null,
     created_at: formatInZone(ticket.created_at, zone),
   };
@@ -57,6 +58,7 @@ export function toTicketPdfData(row: TicketRow, qrKey: Buffer): TicketPdfData {
     bookingId: ticket.booking_id,
     status: ticket.status as TicketStatus,
     code: signTicketCode(qrKey, ticket),
+    shortCode: shortTicketCode(qrKey, ticket),
     eventTitle: row.event_title,
     timezone: row.timezone,
     start: row.slot_start,

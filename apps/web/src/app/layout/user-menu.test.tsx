@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../test/render-app';
-import { stubFetch } from '../../test/stub-fetch';
+import { jsonResponse, stubFetch } from '../../test/stub-fetch';
 import { getAccessToken, getSessionState, readSessionHint } from '../../lib/session';
 
 describe('header account area', () => {
@@ -57,6 +57,43 @@ describe('header account area', () => {
     expect(within(menu).getByRole('menuitem', { name: 'My events' }).getAttribute('href')).toBe(
       '/organizer/events',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Ushers' }).getAttribute('href')).toBe(
+      '/organizer/ushers',
+    );
+  });
+
+  it('offers an usher the events they scan for, and no organizer screens', async () => {
+    const empty = { count: 0, next: null, previous: null, results: [] };
+    const ushering = { ...empty, count: 1 };
+    let answer = empty;
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/ushers/events/': () => jsonResponse(answer),
+    });
+    signInAs(user);
+    renderApp('/faq');
+
+    // An attendee who ushers for no one is not offered the scanner.
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    let menu = await screen.findByRole('menu');
+    await within(menu).findByRole('menuitem', { name: 'Settings' });
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.pathname === '/api/v1/ushers/events/')).toBe(
+        true,
+      ),
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'Events I scan for' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    signInAs({ ...user, roles: ['attendee', 'usher'] });
+    answer = ushering;
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    menu = await screen.findByRole('menu');
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Events I scan for' }).getAttribute('href'),
+    ).toBe('/usher/events');
+    expect(within(menu).queryByRole('menuitem', { name: 'My events' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Ushers' })).toBeNull();
   });
 
   it.each(['/faq', '/user/settings'])(

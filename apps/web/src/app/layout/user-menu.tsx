@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@hafla/shared/auth/users';
 import { UserAvatar, userDisplayName } from '../../components/user-avatar';
 import { logout } from '../../features/auth/api/logout';
+import { usherEventsQueryOptions } from '../../features/door/api/ushers';
 import { profileKeys } from '../../features/profile/api/get-profile';
 import { clearSession } from '../../lib/session';
 import classes from './layout.module.css';
@@ -21,6 +23,16 @@ export function UserMenu({ user }: UserMenuProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const name = userDisplayName(user);
+  const [isOpen, setIsOpen] = useState(false);
+  // Whether the reader ushers for anyone is asked when the menu first opens (one request, only
+  // for those who open it), unless the account's roles already say so.
+  const isUsherByRole = user.roles.includes('usher');
+  const usherEvents = useQuery({
+    ...usherEventsQueryOptions(),
+    enabled: isOpen && !isUsherByRole,
+    staleTime: 60_000,
+  });
+  const isUsher = isUsherByRole || (usherEvents.data?.count ?? 0) > 0;
 
   async function signOut() {
     try {
@@ -37,7 +49,12 @@ export function UserMenu({ user }: UserMenuProps) {
   }
 
   return (
-    <Menu position="bottom-end" width={240} classNames={{ item: classes.menuItem }}>
+    <Menu
+      position="bottom-end"
+      width={240}
+      classNames={{ item: classes.menuItem }}
+      onOpen={() => setIsOpen(true)}
+    >
       <Menu.Target>
         <UnstyledButton
           className={classes.avatarButton}
@@ -79,6 +96,16 @@ export function UserMenu({ user }: UserMenuProps) {
         {user.roles.includes('organizer') && (
           <Menu.Item component={Link} to="/organizer/events">
             {t('header.myEvents')}
+          </Menu.Item>
+        )}
+        {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/ushers">
+            {t('header.ushers')}
+          </Menu.Item>
+        )}
+        {isUsher && (
+          <Menu.Item component={Link} to="/usher/events">
+            {t('header.scanEvents')}
           </Menu.Item>
         )}
         <Menu.Item component={Link} to="/user/settings">

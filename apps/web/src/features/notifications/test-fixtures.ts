@@ -85,6 +85,7 @@ export function ticketList(): TicketList {
     discount: 0,
     currency: 'SAR',
     qr: 'H1.11.secret.signature',
+    short_code: '11-ABCD-EFGH',
     checked_in_at: null,
     created_at: '2030-01-10T10:00:00+03:00',
   };

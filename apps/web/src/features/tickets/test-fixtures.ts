@@ -43,6 +43,7 @@ export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     discount: 0,
     currency: 'SAR',
     qr: `H1.${id}.secret.signature`,
+    short_code: `${id}-ABCD-EFGH`,
     checked_in_at: null,
     created_at: '2030-01-10T10:00:00+03:00',
     ...overrides,

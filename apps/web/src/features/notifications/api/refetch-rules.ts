@@ -21,6 +21,14 @@ const REFETCH_RULES: Record<NotificationType, (notification: Notification) => Qu
   ],
 };
 
+/**
+ * What is refetched at once rather than after the pause: the page of the ticket the notification
+ * names (its holder watching it turn "checked in" at the door). It is one row, not a list.
+ */
+export function keysToRefetchAtOnce(notification: Notification): QueryKey[] {
+  return notification.type === 'ticket' ? [ticketsKeys.ticket(notification.value)] : [];
+}
+
 export function keysToRefetch(notification: Notification): QueryKey[] {
   return REFETCH_RULES[notification.type](notification);
 }

@@ -6,7 +6,7 @@ import { REALTIME_REFETCH_DELAY_MS } from '../../../lib/realtime-refetch';
 import { markNotificationSeen } from '../api/mark-seen';
 import { addToLists } from '../api/notifications-cache';
 import { notificationsKeys } from '../api/notifications-keys';
-import { refetchAfterNotification } from '../api/refetch-rules';
+import { keysToRefetchAtOnce, refetchAfterNotification } from '../api/refetch-rules';
 import { isNotification } from '../lib/is-notification';
 import { NotificationToasts } from './notification-toasts';
 
@@ -38,6 +38,9 @@ export function RealtimeNotifications({ userId }: RealtimeNotificationsProps) {
         if (!isNotification(payload)) return;
         addToLists(queryClient, userId, payload);
         void refreshNotifications();
+        for (const queryKey of keysToRefetchAtOnce(payload)) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
         setToasts((shown) =>
           [payload, ...shown.filter((toast) => toast.id !== payload.id)].slice(0, MAX_TOASTS),
         );

@@ -90,6 +90,16 @@ function EventCard({ event }: { event: Event }) {
           {(event.status === 'published' || event.status === 'ended') && (
             <Button
               component={Link}
+              to={`/organizer/events/${event.id}/guestList`}
+              variant="light"
+              aria-label={t('list.guestListNamed', { title: event.title })}
+            >
+              {t('list.guestList')}
+            </Button>
+          )}
+          {(event.status === 'published' || event.status === 'ended') && (
+            <Button
+              component={Link}
               to={`/events/${event.id}`}
               variant="subtle"
               aria-label={t('list.viewNamed', { title: event.title })}
@@ -231,9 +241,14 @@ export function MyEventsPage() {
           <Title order={1}>{t('list.heading')}</Title>
           <Text size="lg">{t('list.lead')}</Text>
         </Stack>
-        <Button component={Link} to="/organizer/events/new" size="md">
-          {t('list.create')}
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to="/organizer/ushers" size="md" variant="default">
+            {t('list.ushers')}
+          </Button>
+          <Button component={Link} to="/organizer/events/new" size="md">
+            {t('list.create')}
+          </Button>
+        </Group>
       </div>
       <PublishCounter />
       <form role="search" onSubmit={(submitEvent) => submitEvent.preventDefault()}>

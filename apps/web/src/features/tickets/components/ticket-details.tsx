@@ -71,11 +71,20 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
     <article className={classes.ticket} aria-labelledby={headingId} data-large={isLarge}>
       <div className={classes.ticketCode}>
         {isActiveTicket(ticket.status) ? (
-          <TicketQr
-            payload={ticket.qr}
-            size={isLarge ? 320 : 240}
-            label={t('ticket.qrLabel', { id: ticket.id })}
-          />
+          <Stack gap={4} align="center">
+            <TicketQr
+              payload={ticket.qr}
+              size={isLarge ? 320 : 240}
+              label={t('ticket.qrLabel', { id: ticket.id })}
+            />
+            {/* Typed at the door when the QR cannot be read. */}
+            <Text size="sm" ta="center">
+              {t('ticket.shortCode')}{' '}
+              <Text span fw={700} ff="monospace" dir="ltr">
+                {ticket.short_code}
+              </Text>
+            </Text>
+          </Stack>
         ) : (
           <Text className={classes.voidCode}>{t('ticket.noCode')}</Text>
         )}
