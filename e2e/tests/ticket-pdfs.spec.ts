@@ -9,8 +9,8 @@ import { openPdfJs, pdfPageImage, type Mask } from './pdf-pages';
  * browser and compared with the images committed beside this file (`npx playwright test
  * ticket-pdfs --update-snapshots` makes them anew, after a deliberate change of the design).
  * Everything on the ticket is fixed here — event, slot, venue, category, price, holder — except
- * what differs between runs: the QR code (the bounding box of its black modules) and the ticket
- * and booking numbers (the regions below), which are painted over.
+ * what differs between runs: the QR code (the bounding box of its black modules), the short code
+ * under it and the ticket and booking numbers (the regions below), which are painted over.
  */
 
 const EVENT = {
@@ -34,8 +34,8 @@ const HALF = (PAGE.width - 2 * PAGE.margin) / 2;
 /**
  * The numbers of one ticket, in points from the top left: the badge "Ticket #N" in the header,
  * the value of the "Ticket number" cell and the "Booking N" line at the foot, each at the end of
- * its line (the right in English, the left in Arabic). A whole half line each, so a number of
- * any length is covered alike.
+ * its line (the right in English, the left in Arabic), a whole half line each so a number of any
+ * length is covered alike; and the short code under the QR code.
  */
 function numberMasks(direction: 'ltr' | 'rtl'): Mask[] {
   const endX = direction === 'ltr' ? PAGE.width - PAGE.margin - HALF : PAGE.margin;
@@ -43,6 +43,8 @@ function numberMasks(direction: 'ltr' | 'rtl'): Mask[] {
     { x: endX, y: 20, width: HALF, height: 22 },
     { x: endX, y: 263, width: HALF, height: 18 },
     { x: endX, y: 572, width: HALF, height: 16 },
+    // The short code under the QR code, centred: its MAC differs with each ticket's secret.
+    { x: PAGE.width / 2 - 90, y: 521, width: 180, height: 18 },
   ];
 }
 
