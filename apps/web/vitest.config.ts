@@ -9,6 +9,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       maxWorkers: 2,
+      // Journeys that type whole forms with user-event take seconds alone; a busy machine (CI
+      // beside other suites) triples that.
+      testTimeout: 15_000,
       restoreMocks: true,
       unstubGlobals: true,
     },
