@@ -111,7 +111,8 @@ function offlineShell() {
 }
 
 export default defineConfig({
-  plugins: [react(), precompressAssets(), offlineShell()],
+  // The service worker is a build output: component tests (vitest) have no use for its plugin.
+  plugins: [react(), precompressAssets(), ...(process.env.VITEST ? [] : [offlineShell()])],
   // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },

@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessToken, ownProfile, user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import { getAccessToken, getSessionState } from '../../../lib/session';
+
+// Three passwords typed key by key take seconds on a busy two-core machine; the full suite ran
+// past the 5 s default while each assertion below was already met.
+vi.setConfig({ testTimeout: 30_000 });
 
 async function changePassword(oldPassword: string, newPassword: string) {
   await userEvent.type(await screen.findByLabelText(/^Current password/), oldPassword);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { guestListKeyOf } from '../../../lib/realtime-refetch';
+import { ticketsKeys } from '../../tickets/api/tickets-keys';
+import { notification, venueChanged } from '../test-fixtures';
+import { keysToRefetch, keysToRefetchAtOnce } from './refetch-rules';
+
+describe('what a realtime notification refetches', () => {
+  it('refetches the named ticket’s own page at once (its holder at the door sees it checked in)', () => {
+    const checkedIn = notification(1, { kind: 'ticket_checked_in', type: 'ticket', value: 41 });
+    expect(keysToRefetchAtOnce(checkedIn)).toEqual([ticketsKeys.ticket(41)]);
+    // The lists wait for the pause (PRODUCT.md section 8).
+    expect(keysToRefetch(checkedIn)).toEqual([ticketsKeys.all()]);
+  });
+
+  it('refetches an event’s guest list after the pause, nothing at once', () => {
+    const changed = venueChanged(2);
+    expect(keysToRefetchAtOnce(changed)).toEqual([]);
+    expect(keysToRefetch(changed)).toContainEqual(guestListKeyOf(7));
+  });
+});
