@@ -10,7 +10,8 @@
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_PROCESSES (API processes behind one port), BENCH_SCANNERS,
-// BENCH_TICKETS, BENCH_DURATION and BENCH_WARMUP (seconds), DATABASE_POOL_MAX (per process).
+// BENCH_TICKETS, BENCH_DURATION and BENCH_WARMUP (seconds), DATABASE_POOL_MAX (per process),
+// BENCH_PROFILE_DIR (CPU profiles of the API processes, node --cpu-prof, written when they stop).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +41,7 @@ const TICKETS = intFromEnv('BENCH_TICKETS', 10_000, 1);
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
 const TARGET_P99_MS = 50;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();
 
 const { add: releaseLater, cleanUp } = exitCleanups(
   'stopping the servers and dropping the database…',
@@ -82,6 +84,7 @@ async function main() {
   const api = await startApi({
     processes: PROCESSES,
     port: await freePort(),
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
     env: {
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: String(POOL_MAX),

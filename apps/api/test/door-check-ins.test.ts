@@ -191,6 +191,29 @@ describe('check-in', () => {
     expect(await checkInRows()).toBe(before + 1);
   });
 
+  it('answers a reused nonce with its first answer even when the code sent now would check in', async () => {
+    const [ticket] = await buyTickets(ctx, attendee, fixture, 1, 1);
+    const nonce = randomUUID();
+    const wrong = await scanOk(ctx, steward.auth, {
+      code: ticket!.qr,
+      event: fixture.event.id,
+      event_date: fixture.dates[0]!.id,
+      nonce,
+    });
+    expect(wrong.result).toBe('wrong_date');
+    const before = await checkInRows();
+    const reused = await scanOk(ctx, steward.auth, {
+      code: ticket!.qr,
+      event: fixture.event.id,
+      nonce,
+    });
+    expect(reused).toEqual(wrong);
+    expect(await checkInRows()).toBe(before);
+    // Nothing was checked in: a new scan is the one that does it.
+    const fresh = await scanOk(ctx, steward.auth, { code: ticket!.qr, event: fixture.event.id });
+    expect(fresh.result).toBe('ok');
+  });
+
   it('lets a supervisor undo; the history lists every scan and undo with device and user', async () => {
     const [ticket] = await buyTickets(ctx, attendee, fixture);
     const first = await scanOk(ctx, steward.auth, {

@@ -50,13 +50,34 @@ function compile(query: SQL): [Statement, unknown[]] {
   return [{ text }, params];
 }
 
+type Client = pg.Pool | PGlite;
+
+const clientOf = (db: Db) => (db as unknown as { $client: Client }).$client;
+
+/**
+ * One statement on its own (a transaction of one): a single round trip, prepared once per
+ * connection on PostgreSQL when `statement.name` is set.
+ */
+export async function queryOnce<R>(
+  db: Db,
+  statement: Statement,
+  values: unknown[] = [],
+): Promise<R[]> {
+  const client = clientOf(db);
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: statement.name, text: statement.text, values });
+    return result.rows as R[];
+  }
+  return (await client.query<R>(statement.text, values)).rows;
+}
+
 /**
  * Runs `work` in a transaction on one connection. It commits only through `tx.commit()`; when
  * `work` answers without committing, or throws, the transaction rolls back. Every statement
  * queued has been answered before the connection goes back to the pool.
  */
 export async function inPipeline<T>(db: Db, work: (tx: Pipeline) => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = clientOf(db);
   return client instanceof pg.Pool ? onPostgres(client, work) : onPglite(client, work);
 }
 

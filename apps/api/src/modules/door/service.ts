@@ -29,6 +29,7 @@ import { addNotifications, queueNotificationMailsOf } from '../notifications/not
 import { rejectTicket } from '../payments/refunds';
 import { assertSupervisor, doorAccess, type DoorAccess } from '../ushers/access';
 import * as queries from './queries';
+import { quickScan } from './quick-scan';
 import { checkedInByOf, holderNameOf, stateOf, toCheckInTicket, toGuestTicket } from './views';
 
 export interface DoorDeps {
@@ -319,12 +320,38 @@ async function answerOf(deps: DoorDeps, scans: queries.CheckInRow[]): Promise<Ch
   });
 }
 
+/** The plain case in one statement (quick-scan.ts): a QR code scanned online. */
+async function quickScanOf(
+  deps: DoorDeps,
+  userId: string,
+  input: CheckInRequest,
+): Promise<CheckInResponse | null> {
+  if (input.scanned_at !== undefined) return null;
+  const qr = verifyTicketCode(deps.qrKey, input.code);
+  if (!qr) return null;
+  const done = await quickScan(deps.db, {
+    ticketId: qr.id,
+    secret: qr.secret,
+    event: input.event,
+    eventDate: input.event_date ?? null,
+    userId,
+    at: deps.now(),
+    nonce: input.nonce,
+    device: input.device ?? null,
+  });
+  if (!done) return null;
+  deps.notify(done.notified);
+  return done.answer;
+}
+
 /** POST /api/v1/check-ins/ */
 export async function checkIn(
   deps: DoorDeps,
   userId: string,
   input: CheckInRequest,
 ): Promise<CheckInResponse> {
+  const quick = await quickScanOf(deps, userId, input);
+  if (quick) return quick;
   await doorAccess(deps.db, userId, input.event, 'event');
   const scan = await scanOnce(deps, userId, input);
   const [answer] = await answerOf(deps, [scan]);

@@ -30,11 +30,29 @@ export interface NotifierDeps {
  * client refetches on reconnect); a fan-out whose process died is claimed again by the sweep.
  */
 export class Notifier {
+  /** Notifications committed while a push was under way: the next push takes them all. */
+  private waiting: number[] = [];
+  private pushing = false;
+
   constructor(private readonly deps: NotifierDeps) {}
 
-  /** After a commit: push these notifications in the background. */
+  /**
+   * After a commit: push these notifications in the background. One push at a time: what
+   * commits meanwhile goes out together in the next (one read and one message to the other
+   * processes for many, as a rush of sales or check-ins makes them), the first at once.
+   */
   push(ids: number[]): void {
-    if (ids.length > 0) this.deps.background.run('notification-push', () => this.deliver(ids));
+    if (ids.length === 0) return;
+    this.waiting.push(...ids);
+    if (this.pushing) return;
+    this.pushing = true;
+    this.deps.background.run('notification-push', async () => {
+      try {
+        while (this.waiting.length > 0) await this.deliver(this.waiting.splice(0));
+      } finally {
+        this.pushing = false;
+      }
+    });
   }
 
   /** After a commit that queued a fan-out: run the open fan-outs in the background. */
