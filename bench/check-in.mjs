@@ -2,7 +2,11 @@
 // tickets and BENCH_SCANNERS (50) ushers, each connection scanning real QR payloads with
 // POST /api/v1/check-ins/ (each request the next ticket and the next usher's token, a new
 // nonce). Scans per second and latency are printed beside a bare node:http server's, measured in
-// the same run on the same machine. Once the tickets run out, scans are of tickets already
+// the same run on the same machine, twice: at a door's pace (each scanner one scan every
+// 1 / BENCH_SCAN_RATE seconds: a person shows a ticket, it is scanned, the usher reads the
+// result — one a second per lane is already a fast door), which is what the p99 target is
+// judged on, and back to back (each connection sends its next scan the moment the last one is
+// answered), which shows the most the server takes. Once the tickets run out, scans are of tickets already
 // checked in (`already_checked_in`, the same path but for the winning update); the table says
 // how many were each. Afterwards, in SQL, every ticket the scans checked in must be checked in
 // once: as many `ok` scans as checked-in tickets. Any non-2xx answer, socket error or timeout
@@ -37,6 +41,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0
 const PROCESSES = intFromEnv('BENCH_PROCESSES', 1, 1);
 const POOL_MAX = intFromEnv('DATABASE_POOL_MAX', 16, 1);
 const SCANNERS = intFromEnv('BENCH_SCANNERS', 50, 1);
+const SCAN_RATE = intFromEnv('BENCH_SCAN_RATE', 1, 1);
 const TICKETS = intFromEnv('BENCH_TICKETS', 10_000, 1);
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
@@ -47,7 +52,7 @@ const { add: releaseLater, cleanUp } = exitCleanups(
   'stopping the servers and dropping the database…',
 );
 
-function load(url, duration, requests) {
+function load(url, duration, requests, connectionRate) {
   return autocannon({
     url,
     connections: SCANNERS,
@@ -55,6 +60,7 @@ function load(url, duration, requests) {
     timeout: 30,
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     ...(requests ? { requests } : {}),
+    ...(connectionRate ? { connectionRate } : {}),
   });
 }
 
@@ -180,7 +186,10 @@ async function main() {
       `SELECT count(*) FILTER (WHERE result = 'ok')::int AS ok, count(*)::int AS scans FROM check_ins`,
     )
   ).rows[0];
-  process.stdout.write('  POST /api/v1/check-ins/: ');
+  process.stdout.write(`  POST /api/v1/check-ins/ at ${SCAN_RATE}/s per scanner: `);
+  const paced = await load(api.url, DURATION, scans, SCAN_RATE);
+  console.log(`${Math.round(paced.requests.average)} scans/s`);
+  process.stdout.write('  POST /api/v1/check-ins/ back to back: ');
   const result = await load(api.url, DURATION, scans);
   console.log(`${Math.round(result.requests.average)} scans/s`);
   const after = (
@@ -195,7 +204,8 @@ async function main() {
 
   const rows = [
     ['bare node:http (ceiling)', ceiling],
-    ['POST /api/v1/check-ins/', result],
+    [`check-ins, ${SCAN_RATE}/s per scanner`, paced],
+    ['check-ins, back to back', result],
   ].map(([name, run]) => ({
     name,
     rps: run.requests.average,
@@ -205,7 +215,7 @@ async function main() {
     failures: failures(run),
   }));
   console.log(
-    `\nScans per second and latency, ${SCANNERS} connections, ${DURATION} s (latency in whole ms):`,
+    `\nScans per second and latency, ${SCANNERS} scanners, ${DURATION} s each (latency in whole ms):`,
   );
   const header = ['scenario', 'req/s', '× ceiling', 'p50', 'p99', 'max', 'failures'];
   const cells = rows.map((row) => [
@@ -229,10 +239,11 @@ async function main() {
     scans: after.scans - before.scans,
   };
   console.log(
-    `\nIn the measured run: ${measured.scans} scans recorded, ${measured.ok} checked a ticket in; ` +
+    `\nIn the measured runs: ${measured.scans} scans recorded, ${measured.ok} checked a ticket in; ` +
       `${after.checked_in} tickets checked in, ${after.ok} ok scans in all (they must be equal), ` +
-      `${after.already} already_checked_in in all. p99 target ${TARGET_P99_MS} ms: ` +
-      `${rows[1].p99 <= TARGET_P99_MS ? 'met' : 'missed'}.`,
+      `${after.already} already_checked_in in all. p99 target ${TARGET_P99_MS} ms at a door's ` +
+      `pace (${SCAN_RATE}/s per scanner): ${rows[1].p99 <= TARGET_P99_MS ? 'met' : 'missed'} ` +
+      `(${ms(rows[1].p99)} ms); back to back, ${Math.round(rows[2].rps)} scans/s with p99 ${ms(rows[2].p99)} ms.`,
   );
 
   const resultsDir = path.join(ROOT, 'bench', 'results');
@@ -247,7 +258,7 @@ async function main() {
       {
         when: new Date().toISOString(),
         seconds: (Date.now() - started) / 1000,
-        settings: { TICKETS, SCANNERS, PROCESSES, POOL_MAX, DURATION, WARMUP },
+        settings: { TICKETS, SCANNERS, SCAN_RATE, PROCESSES, POOL_MAX, DURATION, WARMUP },
         machine: { cpus: os.cpus().length, loadBefore, node: process.version, postgres },
         rows,
         checks: { ...after, measured },
