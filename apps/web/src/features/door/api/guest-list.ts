@@ -2,9 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CheckInBatchRequest,
   CheckInBatchResponse,
+  CheckInHistory,
   CheckInList,
   CheckInRequest,
   CheckInResponse,
+  CheckInUndoResponse,
 } from '@hafla/shared/door/check-ins';
 import type {
   ApproveRejectRequest,
@@ -86,6 +88,34 @@ export function useApproveReject(eventId: number) {
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestListKeyOf(eventId) }),
   });
+}
+
+/**
+ * Undoes a ticket's check-in (organizer or supervisor): the scan that checked it in now is its
+ * newest `ok` scan (an undo, a new check-in or an earlier offline scan taking over each add a
+ * newer entry), and the API refuses (`check_in_not_undoable`) if that is no longer so.
+ */
+export function useUndoCheckIn(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticketId, device }: { ticketId: number; device: string }) => {
+      const history = await apiClient.get<CheckInHistory>(`/api/v1/tickets/${ticketId}/check-ins/`);
+      const current = history.results.findLast(
+        (entry) => entry.kind === 'scan' && entry.result === 'ok',
+      );
+      if (!current) throw new NothingToUndo();
+      return apiClient.request<CheckInUndoResponse>(`/api/v1/check-ins/${current.id}/undo/`, {
+        method: 'POST',
+        body: { device },
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guestListKeyOf(eventId) }),
+  });
+}
+
+/** The ticket's history has no check-in to undo (someone undid it meanwhile). */
+export class NothingToUndo extends Error {
+  override name = 'NothingToUndo';
 }
 
 export function postCheckIn(request: CheckInRequest) {

@@ -28,6 +28,7 @@ export interface GuestListPanelProps {
   onCheckIn: (guest: GuestTicket) => void;
   onApprove: (guest: GuestTicket) => void;
   onReject: (guest: GuestTicket) => void;
+  onUndo: (guest: GuestTicket) => void;
 }
 
 /** Filters live in the address, so a reload or a shared link shows the same page of guests. */
@@ -57,6 +58,7 @@ export function GuestListPanel({
   onCheckIn,
   onApprove,
   onReject,
+  onUndo,
 }: GuestListPanelProps) {
   const { t, i18n } = useTranslation('door');
   const [searchParams] = useSearchParams();
@@ -109,6 +111,7 @@ export function GuestListPanel({
                 onCheckIn={onCheckIn}
                 onApprove={onApprove}
                 onReject={onReject}
+                onUndo={onUndo}
               />
             ))}
           </ul>

@@ -28,6 +28,7 @@ export interface GuestRowProps {
   onCheckIn: (guest: GuestTicket) => void;
   onApprove: (guest: GuestTicket) => void;
   onReject: (guest: GuestTicket) => void;
+  onUndo: (guest: GuestTicket) => void;
 }
 
 export function GuestRow({
@@ -38,6 +39,7 @@ export function GuestRow({
   onCheckIn,
   onApprove,
   onReject,
+  onUndo,
 }: GuestRowProps) {
   const { t, i18n } = useTranslation('door');
   const time = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
@@ -89,6 +91,16 @@ export function GuestRow({
             aria-label={t('guests.checkInNamed', { name })}
           >
             {t('guests.checkIn')}
+          </Button>
+        )}
+        {guest.state === 'checked_in' && canApprove && (
+          <Button
+            variant="default"
+            onClick={() => onUndo(guest)}
+            disabled={isBusy}
+            aria-label={t('guests.undoNamed', { name })}
+          >
+            {t('guests.undo')}
           </Button>
         )}
         {guest.state === 'pending_approval' && canApprove && (

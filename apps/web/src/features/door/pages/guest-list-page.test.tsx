@@ -126,19 +126,68 @@ describe('Guest list', () => {
     expect(JSON.parse(patch.body!)).toEqual({ action: 'reject', reason: 'Not on the list' });
   });
 
+  it('undoes a check-in: the newest ok scan of the ticket is reversed', async () => {
+    const checkedIn = guest(3, {
+      state: 'checked_in',
+      checked_in_at: '2026-05-01T19:00:00+03:00',
+      checked_in_by: { id: 'u1', name: 'Sara' },
+    });
+    const scan = (id: number, result: 'ok' | 'already_checked_in') => ({
+      id,
+      kind: 'scan' as const,
+      result,
+      ticket: 3,
+      event: EVENT_ID,
+      scanned_at: '2026-05-01T19:00:00+03:00',
+      created_at: '2026-05-01T19:00:00+03:00',
+      device: 'gate',
+      user: { id: 'u1', name: 'Sara' },
+    });
+    const { requests } = stubFetch({
+      ...(await doorRoutes(guestList([checkedIn]))),
+      'GET /api/v1/tickets/3/check-ins/': {
+        results: [
+          scan(11, 'ok'),
+          { ...scan(12, 'ok'), kind: 'undo', result: null },
+          scan(13, 'ok'),
+          scan(14, 'already_checked_in'),
+        ],
+      },
+      'POST /api/v1/check-ins/13/undo/': {
+        entry: { ...scan(15, 'ok'), kind: 'undo', result: null },
+        ticket: { ...checkedIn, state: 'valid' },
+      },
+    });
+    signInAs(organizer);
+    renderApp(PATH);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Undo the check-in of Guest 3' }),
+    );
+    expect(await screen.findByText('Guest 3 is no longer checked in.')).toBeTruthy();
+    const undo = requests.find((request) => request.url.pathname.endsWith('/undo/'))!;
+    expect(undo.url.pathname).toBe('/api/v1/check-ins/13/undo/');
+    expect(JSON.parse(undo.body!).device).toMatch(/.+/);
+  });
+
   it('shows a steward neither the export nor approval', async () => {
     stubFetch(
       await doorRoutes(
-        guestList([guest(1), guest(2, { state: 'pending_approval' })], { is_organizer: false }),
+        guestList(
+          [guest(1), guest(2, { state: 'pending_approval' }), guest(3, { state: 'checked_in' })],
+          { is_organizer: false },
+        ),
       ),
     );
     signInAs(usher);
     renderApp(PATH);
 
     expect(await screen.findByText('Guest 2')).toBeTruthy();
+    expect(screen.getByText('Guest 3')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Guest 1')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Check in Guest 1' })).toBeTruthy();
   });
 

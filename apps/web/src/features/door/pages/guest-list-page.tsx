@@ -17,7 +17,13 @@ import { guestListKeyOf } from '../../../lib/realtime-refetch';
 import { useSignedInUser } from '../../../lib/session';
 import { errorText } from '../lib/error-text';
 import { parseEventId, useEvent } from '../../events/api/get-event';
-import { getAllGuests, useApproveReject, useGuestList } from '../api/guest-list';
+import {
+  getAllGuests,
+  NothingToUndo,
+  useApproveReject,
+  useGuestList,
+  useUndoCheckIn,
+} from '../api/guest-list';
 import type { GuestListFilters } from '../api/guest-list';
 import { useUsherEvents } from '../api/ushers';
 import { DoorConflicts, DoorStatus } from '../components/door-status';
@@ -32,7 +38,7 @@ import { playVerdict, unlockAudio } from '../lib/feedback';
 import { verdictOf } from '../lib/offline-door';
 import { isGuestState } from '../lib/guest-states';
 import { registerDoorServiceWorker } from '../lib/service-worker';
-import { useDoor } from '../lib/use-door';
+import { deviceId, useDoor } from '../lib/use-door';
 
 function positiveId(value: string | null): number | undefined {
   return parseEventId(value) ?? undefined;
@@ -67,6 +73,7 @@ function GuestListScreen({ eventId, user }: { eventId: number; user: User }) {
   const list = useGuestList(eventId, filters);
   const door = useDoor(eventId, user);
   const approveReject = useApproveReject(eventId);
+  const undoCheckIn = useUndoCheckIn(eventId);
   const [listOutcome, setListOutcome] = useState<ScanOutcome | null>(null);
   const [busyTicket, setBusyTicket] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<GuestTicket | null>(null);
@@ -134,6 +141,24 @@ function GuestListScreen({ eventId, user }: { eventId: number; user: User }) {
             setNotice({ tone: 'error', text: errorText(failure) });
           }
         },
+        onSettled: () => setBusyTicket(null),
+      },
+    );
+  }
+
+  function undo(guest: GuestTicket) {
+    setNotice(null);
+    setBusyTicket(guest.id);
+    undoCheckIn.mutate(
+      { ticketId: guest.id, device: deviceId() },
+      {
+        onSuccess: () =>
+          setNotice({ tone: 'success', text: t('guests.undone', { name: guest.holder_name }) }),
+        onError: (failure) =>
+          setNotice({
+            tone: 'error',
+            text: failure instanceof NothingToUndo ? t('guests.nothingToUndo') : errorText(failure),
+          }),
         onSettled: () => setBusyTicket(null),
       },
     );
@@ -290,6 +315,7 @@ function GuestListScreen({ eventId, user }: { eventId: number; user: User }) {
             approveReject.reset();
             setRejecting(guest);
           }}
+          onUndo={undo}
         />
       )}
 
