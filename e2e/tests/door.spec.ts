@@ -241,6 +241,13 @@ test('the door: an invited usher scans real tickets by camera, by code and offli
   await inArabic(page);
   await expect(page.getByRole('heading', { level: 1, name: 'قائمة الضيوف' })).toBeVisible();
   await expectAccessible(page, 'guest list, ar');
+  // A mistaken check-in is undone from the list: the count follows.
+  await page
+    .getByRole('button', { name: /^التراجع عن تسجيل دخول / })
+    .first()
+    .click();
+  await expect(page.getByText(/^أُلغي تسجيل دخول /)).toBeVisible();
+  await expect(page.getByTestId('count-checked-in')).toHaveText('3');
   await page.getByText('الماسح', { exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'رمز التذكرة' })).toBeVisible();
   await expectAccessible(page, 'scanner, ar');
