@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -9,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 interface Operation {
+  operationId?: string;
+  security?: unknown[];
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
@@ -81,7 +89,7 @@ describe('GET /api/openapi.json', () => {
     const undocumented: string[] = [];
     for (const [url, methods] of ctx.app.knownRoutes) {
       if (url.startsWith('/api/docs') || url === '/api/openapi.json') continue;
-      const path = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+      const path = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{key}');
       for (const method of methods) {
         if (method === 'HEAD') continue;
         if (!paths[path]?.[method.toLowerCase()]) undocumented.push(`${method} ${url}`);
@@ -90,6 +98,52 @@ describe('GET /api/openapi.json', () => {
     expect(ctx.app.knownRoutes.size).toBeGreaterThan(10);
     expect(undocumented).toEqual([]);
   });
+
+  it('names every operation, says which take a token, and passes Redocly’s recommended lint', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json() as {
+      servers?: unknown[];
+      info: { license?: { name: string } };
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const ids = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/v1/events_read/{id}']?.get?.operationId).toBe('getEventsReadById');
+    expect(document.paths['/api/v1/categories/']?.get?.security).toEqual([]);
+    expect(document.paths['/api/v1/bookings/']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/uploads/{key}']?.get?.parameters?.map((p) => p.name)).toEqual(['key']);
+    expect(document.servers).toHaveLength(1);
+    expect(document.info.license?.name).toBe('MIT');
+
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'hafla-openapi-'));
+    try {
+      const file = path.join(folder, 'openapi.json');
+      writeFileSync(file, response.body);
+      const lint = await promisify(execFile)(
+        path.join(root, 'node_modules', '.bin', 'redocly'),
+        ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'json'],
+        {
+          cwd: root,
+          timeout: 120_000,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      ).catch((error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`redocly lint failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      });
+      const report = JSON.parse(lint.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: unknown[];
+      };
+      expect(report.problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('serves Swagger UI at /api/docs', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
