@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
@@ -20,7 +20,9 @@ import type { Pipeline, Statement } from '../../db/pipeline';
  *   (slot, category) order. A booking never waits on another booking (it skips locked ones).
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// Kept for payments/ledger.ts, which the finance module replaces; everything else imports Tx
+// from db/client.
+export type { Tx } from '../../db/client';
 
 export interface Line {
   ticket_category_id: number;

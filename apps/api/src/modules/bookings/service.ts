@@ -13,7 +13,7 @@ import type {
 import { promoAppliesTo, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings } from '../../db/schema/bookings';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -53,7 +53,6 @@ import {
   takenInEvent,
   ticketsHeldBySlot,
   type Line,
-  type Tx,
 } from './inventory';
 import { inPipeline, type Pipeline } from '../../db/pipeline';
 import {

@@ -8,14 +8,14 @@ import type {
 } from '@hafla/shared/bookings/payments';
 import { percentOf } from '@hafla/shared/common/money';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events } from '../../db/schema/events';
 import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { readPlatformSettings } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
-import { unsell, type Line, type Tx } from '../bookings/inventory';
+import { unsell, type Line } from '../bookings/inventory';
 import { addNotifications } from '../notifications/notify';
 import { queueRefundNotice } from '../tickets/ticket-mails';
 import { appendLedger, availableAfter } from './ledger';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PayRequest, PayResult, Payment } from '@hafla/shared/bookings/payments';
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { appSettings } from '../../db/schema/catalog';
 import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
@@ -19,7 +19,7 @@ import {
   type PlatformSettings,
 } from '../../lib/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
-import { retake, sellHeld, ticketsHeldInSlot, type Line, type Tx } from '../bookings/inventory';
+import { retake, sellHeld, ticketsHeldInSlot, type Line } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';
 import { eventStatusOf } from '../events/ownership';
 import { addNotifications } from '../notifications/notify';
