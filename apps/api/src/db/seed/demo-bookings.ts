@@ -1,6 +1,6 @@
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { createSandboxGateway } from '../../lib/payments/sandbox';
+import { createSandboxGateway } from '../../modules/payments/sandbox-gateway';
 import { book } from '../../modules/bookings/service';
 import { pay } from '../../modules/payments/service';
 import type { Db } from '../client';

@@ -10,7 +10,7 @@ import {
   PromoCheckResult,
 } from '@hafla/shared/bookings/bookings';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
-import { claimOf, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
+import { claimOf, IDEMPOTENCY_HEADER } from '../idempotency/idempotency';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';

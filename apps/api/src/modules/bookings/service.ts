@@ -23,12 +23,12 @@ import {
   requestInProgress,
   storedAnswer,
   type IdempotencyClaim,
-} from '../../lib/idempotency';
+} from '../idempotency/idempotency';
 import {
   platformSettingsOf,
   readPlatformSettings,
   type PlatformSettings,
-} from '../../lib/platform-settings';
+} from '../catalog/platform-settings';
 import type { FileStorage } from '../../lib/storage';
 import { loadEventSummaries } from '../discovery/event-summaries';
 import { eventStatusOf } from '../events/ownership';

@@ -1,5 +1,5 @@
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
-import type { PlatformSettings } from '../../lib/platform-settings';
+import type { PlatformSettings } from '../catalog/platform-settings';
 import type { Line } from '../bookings/inventory';
 import { inPipeline, RolledBack, type Pipeline, type Statement } from '../../db/pipeline';
 import { notificationsInsert } from '../notifications/notify';

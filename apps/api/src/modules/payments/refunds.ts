@@ -13,7 +13,7 @@ import { bookings, payments, refunds, tickets } from '../../db/schema/bookings';
 import { eventDates, events } from '../../db/schema/events';
 import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { readPlatformSettings } from '../../lib/platform-settings';
+import { readPlatformSettings } from '../catalog/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { unsell, type Line } from '../bookings/inventory';
 import { addNotifications } from '../notifications/notify';

@@ -10,14 +10,14 @@ import { eventDates, events, promoCodes } from '../../db/schema/events';
 import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
-import { settleKey, type KeyIdentity } from '../../lib/idempotency';
+import { settleKey, type KeyIdentity } from '../idempotency/idempotency';
 import { formatAmount } from '../../lib/money';
 import { PaymentFailed, type Charge, type PaymentGateway } from '../../lib/payments/gateway';
 import {
   platformSettingsOf,
   readPlatformSettings,
   type PlatformSettings,
-} from '../../lib/platform-settings';
+} from '../catalog/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { retake, sellHeld, ticketsHeldInSlot, type Line } from '../bookings/inventory';
 import { checkPromoUsable, repriceBooking, takePromoUse } from '../bookings/promo';

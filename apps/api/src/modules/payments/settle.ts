@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { bookings } from '../../db/schema/bookings';
 import { AppError } from '../../lib/app-error';
-import { settleKey, type KeyIdentity } from '../../lib/idempotency';
+import { settleKey, type KeyIdentity } from '../idempotency/idempotency';
 import { claimDueAttempts, failUnchargedAttempt, type Attempt } from './attempts';
 import {
   isBookable,

@@ -9,7 +9,7 @@ import {
   type ChargeRequest,
   type PaymentGateway,
   type RefundRequest,
-} from './gateway';
+} from '../../lib/payments/gateway';
 
 /** Sandbox tokens, for clients that never handle card numbers. */
 const TOKENS: Record<string, string> = {
