@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { bookings, idempotencyKeys } from '../../db/schema/bookings';
+import { bookings } from '../../db/schema/bookings';
+import { idempotencyKeys } from '../../db/schema/idempotency';
 import type { Background } from '../../lib/background';
 
 import { releaseHolds } from '../bookings/inventory';

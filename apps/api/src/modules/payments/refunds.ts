@@ -9,9 +9,9 @@ import type {
 import { percentOf } from '@hafla/shared/common/money';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db, Tx } from '../../db/client';
-import { bookings, payments, refunds, tickets } from '../../db/schema/bookings';
+import { bookings, tickets } from '../../db/schema/bookings';
+import { payments, refunds, paymentAttempts } from '../../db/schema/payments';
 import { eventDates, events } from '../../db/schema/events';
-import { paymentAttempts } from '../../db/schema/payments';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { readPlatformSettings } from '../catalog/platform-settings';
 import { loadBooking } from '../bookings/booking-views';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isLuhnValid, TEST_CARDS } from '@hafla/shared/bookings/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCharges, sandboxRefunds } from '../../db/schema/bookings';
+import { sandboxCharges, sandboxRefunds } from '../../db/schema/sandbox-gateway';
 import {
   PaymentFailed,
   type Charge,

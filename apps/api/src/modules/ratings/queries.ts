@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { eventRatings, tickets } from '../../db/schema/bookings';
+import { tickets } from '../../db/schema/bookings';
+import { eventRatings } from '../../db/schema/ratings';
 import { eventDates, events } from '../../db/schema/events';
 
 interface Window {

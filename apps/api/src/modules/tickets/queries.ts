@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
+import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
+import { payments, refunds } from '../../db/schema/payments';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
 
 interface Window {
