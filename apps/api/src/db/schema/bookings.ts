@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, TICKET_STATUSES } from '@hafla/shared/bookings/states';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { stateList } from '../../lib/sql-list';
 import { timestamps } from './columns';
 import { eventDates, events, promoCodes, ticketCategories } from './events';
 // The one cycle of the schema: ledger_entries (below) refers to refunds until the finance
@@ -62,10 +64,7 @@ export const bookings = pgTable(
     index('bookings_pending_user_idx')
       .on(table.user_id, table.expires_at)
       .where(sql`${table.status} = 'pending'`),
-    check(
-      'bookings_status_check',
-      sql`${table.status} in ('pending', 'confirmed', 'partially_refunded', 'refunded', 'expired', 'cancelled')`,
-    ),
+    check('bookings_status_check', sql`${table.status} in ${stateList(BOOKING_STATUSES)}`),
     check(
       'bookings_amounts_check',
       sql`${table.subtotal} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.fees} >= 0 and ${table.total} = ${table.subtotal} - ${table.discount} + ${table.fees} and ${table.refunded_amount} between 0 and ${table.total}`,
@@ -134,10 +133,7 @@ export const tickets = pgTable(
     index('tickets_user_event_idx').on(table.user_id, table.event_id, table.id),
     index('tickets_event_date_idx').on(table.event_date_id, table.status),
     index('tickets_event_changed_idx').on(table.event_id, table.updated_at, table.id),
-    check(
-      'tickets_status_check',
-      sql`${table.status} in ('pending', 'pending_approval', 'valid', 'rejected', 'checked_in', 'cancelled', 'refunded', 'expired')`,
-    ),
+    check('tickets_status_check', sql`${table.status} in ${stateList(TICKET_STATUSES)}`),
     check(
       'tickets_amounts_check',
       sql`${table.price} >= 0 and ${table.discount} between 0 and ${table.price} and ${table.platform_fee} between 0 and ${table.price} - ${table.discount}`,

@@ -1,3 +1,4 @@
+import { COUNTED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
@@ -30,13 +31,12 @@ export interface Line {
 }
 
 /** Tickets of a user's bookings that count against the per-order allowance of a slot. */
-export const COUNTED_TICKETS = ['pending', 'pending_approval', 'valid', 'checked_in'];
 
 /** The user's tickets that count against a slot's allowance: paid ones and holds not lapsed. */
 const countedTicketsOf = (userId: string, now: Date) =>
   and(
     eq(tickets.user_id, userId),
-    inArray(tickets.status, COUNTED_TICKETS),
+    inArray(tickets.status, COUNTED_TICKET_STATES),
     sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
   );
 

@@ -13,6 +13,7 @@ import type {
 import { promoAppliesTo, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
+import { COUNTED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings } from '../../db/schema/bookings';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
@@ -45,7 +46,6 @@ import { findBookings, loadBooking, toBookings } from './booking-views';
 import {
   availableIn,
   availableInPipeline,
-  COUNTED_TICKETS,
   queueHolds,
   releaseHolds,
   releasePromoUses,
@@ -522,7 +522,7 @@ async function attemptBooking(
     now,
     input.event_date,
     input.items.flatMap((item) => Array<number>(item.quantity).fill(item.ticket_category)),
-    COUNTED_TICKETS,
+    COUNTED_TICKET_STATES,
     claim?.scope ?? null,
     claim?.key ?? null,
   ]);

@@ -6,6 +6,11 @@ import type {
   RefundRequest,
   RefundResult,
 } from '@hafla/shared/bookings/payments';
+import {
+  ISSUED_TICKET_STATES,
+  REFUNDABLE_BOOKING_STATES,
+  REFUNDABLE_TICKET_STATES,
+} from '@hafla/shared/bookings/states';
 import { percentOf } from '@hafla/shared/common/money';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db, Tx } from '../../db/client';
@@ -13,6 +18,7 @@ import { bookings, tickets } from '../../db/schema/bookings';
 import { payments, refunds, paymentAttempts } from '../../db/schema/payments';
 import { eventDates, events } from '../../db/schema/events';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { stateList } from '../../lib/sql-list';
 import { readPlatformSettings } from '../catalog/platform-settings';
 import { loadBooking } from '../bookings/booking-views';
 import { unsell, type Line } from '../bookings/inventory';
@@ -28,8 +34,8 @@ import type { PaymentsDeps } from './service';
 type RefundMode = 'requested' | 'event_cancelled' | 'rejected';
 
 /** Tickets that can still be given back: issued, not used at the door. */
-const REFUNDABLE = ['valid', 'pending_approval'];
-const PAID = ['confirmed', 'partially_refunded'];
+const REFUNDABLE: readonly string[] = REFUNDABLE_TICKET_STATES;
+const PAID: readonly string[] = REFUNDABLE_BOOKING_STATES;
 
 type BookingRow = typeof bookings.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -195,10 +201,7 @@ async function performRefund(
       .select({ value: sql<number>`count(*)::int` })
       .from(tickets)
       .where(
-        and(
-          eq(tickets.booking_id, booking.id),
-          inArray(tickets.status, [...REFUNDABLE, 'checked_in']),
-        ),
+        and(eq(tickets.booking_id, booking.id), inArray(tickets.status, ISSUED_TICKET_STATES)),
       );
     const refundedAmount = booking.refunded_amount + amount;
     await tx
@@ -378,8 +381,8 @@ export async function bookingsToRefund(db: Db, eventId: number | null, limit: nu
       and(
         eq(events.status, 'cancelled'),
         eventId === null ? undefined : eq(events.id, eventId),
-        inArray(bookings.status, PAID),
-        sql`exists (select 1 from ${tickets} t where t.booking_id = ${bookings.id} and t.status in ('valid', 'pending_approval'))`,
+        inArray(bookings.status, REFUNDABLE_BOOKING_STATES),
+        sql`exists (select 1 from ${tickets} t where t.booking_id = ${bookings.id} and t.status in ${stateList(REFUNDABLE_TICKET_STATES)})`,
       ),
     )
     .orderBy(asc(bookings.id))
@@ -420,7 +423,7 @@ export async function cancellationCheck(
       and(
         eq(bookings.user_id, userId),
         eq(bookings.event_id, eventId),
-        inArray(bookings.status, PAID),
+        inArray(bookings.status, REFUNDABLE_BOOKING_STATES),
       ),
     )
     .orderBy(asc(bookings.id));

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PayRequest, PayResult, Payment } from '@hafla/shared/bookings/payments';
+import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db, Tx } from '../../db/client';
@@ -238,7 +239,7 @@ export async function pay(
   if (!found) throw notFound('booking');
   const { context, settings } = found;
   const { booking } = context;
-  if (['confirmed', 'partially_refunded', 'refunded'].includes(booking.status)) {
+  if (isIn(PAID_BOOKING_STATES, booking.status)) {
     throw new AppError('booking_already_paid', { status: 409, attr: 'booking' });
   }
   if (booking.status === 'cancelled') {

@@ -1,3 +1,4 @@
+import { isIn, ISSUED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { isLanguage, type Language } from '@hafla/shared/common/i18n';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -73,7 +74,7 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
   const row = await queries.findBookingForMail(deps.db, bookingId);
   if (!row) return null;
   const ticketRows = (await queries.findBookingTickets(deps.db, bookingId)).filter((ticket) =>
-    queries.ISSUED_STATUSES.includes(ticket.ticket.status),
+    isIn(ISSUED_TICKET_STATES, ticket.ticket.status),
   );
   if (ticketRows.length === 0) return null;
   const { booking } = row;
