@@ -9,11 +9,11 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Background } from './lib/background';
-import { ELSEWHERE, type Mailer, type MailWorker } from './lib/mail/mail-worker';
+import { ELSEWHERE, type Mailer, type MailWorker } from './modules/mail/mail-worker';
 import { RequestGauge } from './lib/request-gauge';
 import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
-import { createSandboxGateway } from './lib/payments/sandbox';
+import { createSandboxGateway } from './modules/payments/sandbox-gateway';
 import { SessionState } from './lib/session-state';
 import { authRoutes } from './modules/auth/routes';
 import { startSessionSync } from './modules/auth/session-sync';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { codeMailKinds } from './lib/mail/code-mails';
-import { MailWorker, type MailWorkerOptions } from './lib/mail/mail-worker';
+import { codeMailKinds } from './modules/mail/code-mails';
+import { MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { createMailTransport } from './lib/mail/transport';
 import { ACCOUNT_EXISTS_MAIL, accountExistsMailKind } from './modules/auth/account-exists-mail';
 import { notificationMailKind } from './modules/notifications/notifier';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxCharges } from '../src/db/schema/bookings';
+import { sandboxCharges } from '../src/db/schema/sandbox-gateway';
 import { Booking, EventBookingDetails, PromoCheckResult } from '@hafla/shared/bookings/bookings';
 import {
   CancellationCheck,

@@ -5,7 +5,7 @@ import { Booking } from '@hafla/shared/bookings/bookings';
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
 import { PublicProfile } from '@hafla/shared/profile/profile';
 import { Rating, RatingList, RatingSummary } from '@hafla/shared/social/ratings';
-import { eventRatings } from '../src/db/schema/bookings';
+import { eventRatings } from '../src/db/schema/ratings';
 import {
   call,
   createAttendee,

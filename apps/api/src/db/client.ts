@@ -14,6 +14,9 @@ import { schema, type Schema } from './schema';
 /** One query surface for both engines: services never know which one they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The handle inside `db.transaction(...)`: every statement on it is part of that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';

@@ -3,9 +3,12 @@ import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as door from './schema/door';
 import * as events from './schema/events';
+import * as idempotency from './schema/idempotency';
 import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
 import * as payments from './schema/payments';
+import * as ratings from './schema/ratings';
+import * as sandboxGateway from './schema/sandbox-gateway';
 import * as social from './schema/social';
 
 /** Every table, one module per feature under schema/; drizzle-kit reads the same files. */
@@ -16,6 +19,9 @@ export const schema = {
   ...social,
   ...bookings,
   ...payments,
+  ...idempotency,
+  ...sandboxGateway,
+  ...ratings,
   ...notifications,
   ...mail,
   ...door,

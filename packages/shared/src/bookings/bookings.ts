@@ -5,36 +5,15 @@ import { Instant } from '../common/time';
 import { RefundPolicy } from '../events/events';
 import { EventSummary, TimeSlot } from '../events/discovery';
 import { PromoCodeText } from '../promo-codes/promo-codes';
+import { BOOKING_STATUSES, TICKET_STATUSES } from './states';
 
 /** Most ticket lines in one order, and most tickets of one category in it. */
 export const MAX_BOOKING_LINES = 20;
 export const MAX_LINE_QUANTITY = 100;
 
-export const BOOKING_STATUSES = [
-  'pending',
-  'confirmed',
-  'partially_refunded',
-  'refunded',
-  'expired',
-  'cancelled',
-] as const;
 export const BookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-/**
- * `pending` waits for payment; `pending_approval` is paid and waits for the organizer (events
- * that need approval); `expired` is an unpaid hold that lapsed.
- */
-export const TICKET_STATUSES = [
-  'pending',
-  'pending_approval',
-  'valid',
-  'rejected',
-  'checked_in',
-  'cancelled',
-  'refunded',
-  'expired',
-] as const;
 export const TicketStatus = z.enum(TICKET_STATUSES);
 export type TicketStatus = z.infer<typeof TicketStatus>;
 

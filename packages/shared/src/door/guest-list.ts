@@ -2,20 +2,9 @@ import { z } from 'zod';
 import { DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { Instant } from '../common/time';
+import { GUEST_TICKET_STATES } from '../bookings/states';
 import { TimeSlot } from '../events/discovery';
 
-/**
- * States a guest-list ticket can be in: paid tickets and what became of them (unpaid holds and
- * lapsed ones are not guests).
- */
-export const GUEST_TICKET_STATES = [
-  'pending_approval',
-  'valid',
-  'rejected',
-  'checked_in',
-  'cancelled',
-  'refunded',
-] as const;
 export const GuestTicketState = z.enum(GUEST_TICKET_STATES);
 export type GuestTicketState = z.infer<typeof GuestTicketState>;
 

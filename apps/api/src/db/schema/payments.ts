@@ -10,8 +10,61 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { bookings, refunds } from './bookings';
+// bookings.ts refers back to refunds for ledger_entries until the finance module replaces it.
+// eslint-disable-next-line import-x/no-cycle
+import { bookings } from './bookings';
 import { timestamps } from './columns';
+
+/** A captured payment for a booking (at most one per booking). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    booking_id: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    gateway: text('gateway').notNull(),
+    gateway_charge_id: text('gateway_charge_id').notNull(),
+    amount: integer('amount').notNull(),
+    refunded_amount: integer('refunded_amount').notNull().default(0),
+    currency: text('currency').notNull(),
+    card_last4: text('card_last4'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payments_booking_unique').on(table.booking_id),
+    uniqueIndex('payments_charge_unique').on(table.gateway, table.gateway_charge_id),
+    check(
+      'payments_refund_check',
+      sql`${table.amount} > 0 and ${table.refunded_amount} between 0 and ${table.amount}`,
+    ),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    booking_id: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    payment_id: integer('payment_id').references(() => payments.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    gateway_refund_id: text('gateway_refund_id'),
+    ticket_ids: integer('ticket_ids').array().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refunds_booking_idx').on(table.booking_id),
+    check('refunds_amount_check', sql`${table.amount} >= 0`),
+    check(
+      'refunds_reason_check',
+      sql`${table.reason} in ('requested', 'event_cancelled', 'hold_lapsed', 'rejected')`,
+    ),
+  ],
+);
 
 /**
  * A payment attempt, written before the gateway is asked to charge (see docs/decisions/0010).

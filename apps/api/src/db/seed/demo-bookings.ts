@@ -1,7 +1,7 @@
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { createSandboxGateway } from '../../lib/payments/sandbox';
-import { book } from '../../modules/bookings/service';
+import { createSandboxGateway } from '../../modules/payments/sandbox-gateway';
+import { book } from '../../modules/bookings/hold';
 import { pay } from '../../modules/payments/service';
 import type { Db } from '../client';
 import { users } from '../schema/accounts';

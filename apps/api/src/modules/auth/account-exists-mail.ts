@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import type { MailKind } from '../../lib/mail/mail-worker';
-import { enqueueMailsFrom } from '../../lib/mail/outbox';
+import type { MailKind } from '../mail/mail-worker';
+import { enqueueMailsFrom } from '../mail/outbox';
 import { renderFrame } from '../../lib/mail/templates';
 
 export const ACCOUNT_EXISTS_MAIL = 'account_exists';

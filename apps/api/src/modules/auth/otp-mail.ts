@@ -3,8 +3,8 @@ import type { OtpPurpose } from '@hafla/shared/auth/requests';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { otpCodes, users } from '../../db/schema/accounts';
-import type { CodeMailParams } from '../../lib/mail/code-mails';
-import { queueMailsStatement } from '../../lib/mail/outbox';
+import type { CodeMailParams } from '../mail/code-mails';
+import { queueMailsStatement } from '../mail/outbox';
 import { hashOtp, newOtp } from '../../lib/secrets';
 import { OTP_TTL_SECONDS, otpScope } from './otp';
 

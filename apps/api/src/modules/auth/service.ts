@@ -15,7 +15,7 @@ import type { Language } from '@hafla/shared/common/i18n';
 import type { Db } from '../../db/client';
 import { resetTokens, users } from '../../db/schema/accounts';
 import { AppError } from '../../lib/app-error';
-import type { MailWorker } from '../../lib/mail/mail-worker';
+import type { MailWorker } from '../mail/mail-worker';
 import { translate } from '../../lib/messages';
 import {
   burnPasswordCheck,
@@ -23,7 +23,12 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../lib/password';
-import { countRateHit, hitRateCounter, readRateCounter, spaceSends } from '../../lib/rate-counter';
+import {
+  countRateHit,
+  hitRateCounter,
+  readRateCounter,
+  spaceSends,
+} from '../rate-limits/rate-counter';
 import { newOpaqueToken, sha256 } from '../../lib/secrets';
 import type { SessionChange, SessionState } from '../../lib/session-state';
 import type { FileStorage } from '../../lib/storage';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/accounts';
 import { SESSION_CHANGE_RETENTION_MS, type SessionChange } from '../../lib/session-state';
 import { rolesOf } from './users';
@@ -10,8 +10,6 @@ import { rolesOf } from './users';
  * when it rolls back). Decision 0008. Other modules call `changeRoles` and `endAllSessions`.
  */
 export const SESSIONS_CHANNEL = 'hafla_sessions';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** NOTIFY payloads are limited to 8000 bytes: a family id takes about 40 of them. */
 const FAMILIES_PER_NOTICE = 100;

@@ -1,12 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { refreshTokens } from '../../db/schema/accounts';
 import { AppError } from '../../lib/app-error';
 import type { SessionChange } from '../../lib/session-state';
 import { newOpaqueToken, sha256 } from '../../lib/secrets';
 import { signAccessToken } from '../../lib/tokens';
-import { endFamilies, type Tx } from './session-changes';
+import { endFamilies } from './session-changes';
 import { rolesOf, type UserRow } from './users';
 
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;

@@ -1,10 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Booking, BookingStatus, TicketStatus } from '@hafla/shared/bookings/bookings';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
 import { eventDates, events, promoCodes, ticketCategories } from '../../db/schema/events';
-import type { Tx } from './inventory';
 
 /**
  * The bookings module's public surface for reading a booking as its buyer sees it (payments

@@ -1,5 +1,6 @@
+import { COUNTED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
@@ -20,7 +21,9 @@ import type { Pipeline, Statement } from '../../db/pipeline';
  *   (slot, category) order. A booking never waits on another booking (it skips locked ones).
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// Kept for payments/ledger.ts, which the finance module replaces; everything else imports Tx
+// from db/client.
+export type { Tx } from '../../db/client';
 
 export interface Line {
   ticket_category_id: number;
@@ -28,13 +31,12 @@ export interface Line {
 }
 
 /** Tickets of a user's bookings that count against the per-order allowance of a slot. */
-export const COUNTED_TICKETS = ['pending', 'pending_approval', 'valid', 'checked_in'];
 
 /** The user's tickets that count against a slot's allowance: paid ones and holds not lapsed. */
 const countedTicketsOf = (userId: string, now: Date) =>
   and(
     eq(tickets.user_id, userId),
-    inArray(tickets.status, COUNTED_TICKETS),
+    inArray(tickets.status, COUNTED_TICKET_STATES),
     sql`(${bookings.status} <> 'pending' or ${bookings.expires_at} > ${now})`,
   );
 

@@ -6,7 +6,7 @@ import {
   refuseAtLimit,
   windowStart,
   type Window,
-} from '../../lib/rate-counter';
+} from '../rate-limits/rate-counter';
 import type { Statement } from '../../db/pipeline';
 
 /**

@@ -2,10 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { promoAppliesTo, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
 import { promoCodes } from '../../db/schema/events';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
-import type { Tx } from './inventory';
 import type { Pipeline } from '../../db/pipeline';
 
 export type PromoRow = typeof promoCodes.$inferSelect;

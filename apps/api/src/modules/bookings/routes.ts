@@ -10,11 +10,13 @@ import {
   PromoCheckResult,
 } from '@hafla/shared/bookings/bookings';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
-import { claimOf, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
+import { claimOf, IDEMPOTENCY_HEADER } from '../idempotency/idempotency';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
+import { getEventBookingDetails } from './booking-details';
+import { book } from './hold';
 import * as service from './service';
 
 const tags = ['booking'];
@@ -39,7 +41,7 @@ export async function bookingsRoutes(app: App) {
       response: { 200: EventBookingDetails, ...errorResponses },
     },
     handler: (request) =>
-      service.getEventBookingDetails(
+      getEventBookingDetails(
         deps,
         { userId: request.auth?.userId ?? null, language: request.language },
         request.params.id,
@@ -82,7 +84,7 @@ export async function bookingsRoutes(app: App) {
         key: request.headers[IDEMPOTENCY_HEADER],
         request: request.body,
       });
-      const booking = await service.book(
+      const booking = await book(
         deps,
         { userId: user.userId, address: request.ip, language: request.language },
         request.body,

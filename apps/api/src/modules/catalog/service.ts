@@ -13,7 +13,7 @@ import { LANGUAGES, directionOf, type Language } from '@hafla/shared/common/i18n
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
 import type { Db } from '../../db/client';
-import { readPlatformSettings } from '../../lib/platform-settings';
+import { readPlatformSettings } from './platform-settings';
 import { fieldError, notFound } from '../../lib/app-error';
 import * as queries from './queries';
 

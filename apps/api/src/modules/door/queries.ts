@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { GUEST_TICKET_STATES } from '@hafla/shared/door/guest-list';
+import { GUEST_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bookings, tickets } from '../../db/schema/bookings';

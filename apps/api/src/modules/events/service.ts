@@ -18,7 +18,7 @@ import {
   findEditableOwnEvent,
   type EventRow,
 } from './ownership';
-import { readPlatformSettings } from '../../lib/platform-settings';
+import { readPlatformSettings } from '../catalog/platform-settings';
 import type { Notifier } from '../notifications/notifier';
 import { queueFanout, type Fanout } from '../notifications/notify';
 import * as queries from './queries';

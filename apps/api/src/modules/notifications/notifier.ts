@@ -2,7 +2,7 @@ import { isLanguage } from '@hafla/shared/common/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Background } from '../../lib/background';
-import type { MailKind, MailWorker } from '../../lib/mail/mail-worker';
+import type { MailKind, MailWorker } from '../mail/mail-worker';
 import { renderNoticeMail } from '../../lib/mail/templates';
 import type { Realtime } from '../../plugins/realtime';
 import * as queries from './queries';

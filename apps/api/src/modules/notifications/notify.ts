@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { notificationFanouts, notifications } from '../../db/schema/notifications';
-import { queueMailsStatement } from '../../lib/mail/outbox';
+import { queueMailsStatement } from '../mail/outbox';
 
 /** One notification for one user, written by the module whose change it announces. */
 export interface Notice {

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@hafla/shared/notifications/notifications';
+import { ISSUED_TICKET_STATES, RETURNED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import { users } from '../../db/schema/accounts';
 import { events } from '../../db/schema/events';
 import { notificationFanouts, notifications } from '../../db/schema/notifications';
 import { rowsOf } from '../../lib/db-rows';
+import { stateList } from '../../lib/sql-list';
 import { EMAILED_KINDS, queueNotificationMails } from './notify';
 
 const recipient = alias(users, 'recipient');
@@ -130,7 +132,7 @@ export async function claimFanout(db: Db, claimSeconds: number): Promise<FanoutR
 }
 
 /** Ticket statuses that make someone a holder of a slot. */
-const HOLDING = sql`('valid', 'pending_approval', 'checked_in')`;
+const HOLDING = stateList(ISSUED_TICKET_STATES);
 
 /**
  * Writes the fan-out's notifications in one statement and marks it done in the same
@@ -153,7 +155,7 @@ export async function deliverFanout(db: Db, job: FanoutRow): Promise<Array<{ id:
                 and (${job.event_date_id}::int is null or t.event_date_id = ${job.event_date_id})
                 and b.confirmed_at is not null
                 and (t.status in ${HOLDING}
-                     or (t.status in ('refunded', 'cancelled')
+                     or (t.status in ${stateList(RETURNED_TICKET_STATES)}
                          and t.updated_at >= ${job.created_at.toISOString()}::timestamptz))`;
     // The emailed kinds' mails are queued by the same statement.
     const mailed = EMAILED_KINDS.has(kind)

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { isIn, PAID_BOOKING_STATES, PAYABLE_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
 import { paymentAttempts } from '../../db/schema/payments';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/db-rows';
+import { stateList } from '../../lib/sql-list';
 
 /**
  * How long an attempt may stay `charging` before the sweep settles it. Well under the sweep's
@@ -60,7 +62,7 @@ export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt
           from ${bookings} b,
                (select coalesce(max(number), 0) + 1 as next from ${paymentAttempts}
                  where booking_id = ${request.bookingId}) n
-         where b.id = ${request.bookingId} and b.status in ('pending', 'expired')
+         where b.id = ${request.bookingId} and b.status in ${stateList(PAYABLE_BOOKING_STATES)}
            for key share of b
         on conflict do nothing
         returning id, user_id, number, currency, gateway_key`),
@@ -107,7 +109,7 @@ export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt
       .select({ status: bookings.status })
       .from(bookings)
       .where(eq(bookings.id, request.bookingId));
-    if (booking && ['confirmed', 'partially_refunded', 'refunded'].includes(booking.status)) {
+    if (booking && isIn(PAID_BOOKING_STATES, booking.status)) {
       throw new AppError('booking_already_paid', { status: 409, attr: 'booking' });
     }
     if (booking?.status === 'cancelled') {

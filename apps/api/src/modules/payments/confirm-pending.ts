@@ -1,12 +1,14 @@
 import { platformFee, quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
-import type { PlatformSettings } from '../../lib/platform-settings';
-import type { Line } from '../bookings/inventory';
+import type { PlatformSettings } from '../catalog/platform-settings';
+import type { Line } from '../bookings/surface';
 import { inPipeline, RolledBack, type Pipeline, type Statement } from '../../db/pipeline';
 import { notificationsInsert } from '../notifications/notify';
 import { bookingConfirmationStatement } from '../tickets/ticket-mails';
 import { availableAfter, ledgerInsert } from './ledger';
 import { saleNotices } from './sale-notices';
-import type { Paid, PayContext, PaymentsDeps } from './service';
+import type { Paid } from './charge-outcomes';
+import type { PayContext } from './pay-context';
+import type { PaymentsDeps } from './service';
 
 /**
  * The confirmation of a hold that is still pending and within its time — nearly every payment —

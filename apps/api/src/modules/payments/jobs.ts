@@ -1,15 +1,12 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { bookings, idempotencyKeys } from '../../db/schema/bookings';
+import { bookings } from '../../db/schema/bookings';
+import { idempotencyKeys } from '../../db/schema/idempotency';
 import type { Background } from '../../lib/background';
 
-import { releaseHolds } from '../bookings/inventory';
-import {
-  bookingsToRefund,
-  refundForCancelledEvent,
-  refundsNotSent,
-  sendToGateway,
-} from './refunds';
+import { releaseHolds } from '../bookings/surface';
+import { bookingsToRefund, refundForCancelledEvent, refundsNotSent } from './refunds';
+import { sendToGateway } from './refund-transaction';
 import type { PaymentsDeps } from './service';
 import { settleDueAttempts } from './settle';
 

@@ -7,7 +7,7 @@ import {
   RefundResult,
 } from '@hafla/shared/bookings/payments';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
-import { idempotent, IDEMPOTENCY_HEADER } from '../../lib/idempotency';
+import { idempotent, IDEMPOTENCY_HEADER } from '../idempotency/idempotency';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';

@@ -2,19 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { bookings } from '../../db/schema/bookings';
 import { AppError } from '../../lib/app-error';
-import { settleKey, type KeyIdentity } from '../../lib/idempotency';
+import { settleKey, type KeyIdentity } from '../idempotency/idempotency';
 import { claimDueAttempts, failUnchargedAttempt, type Attempt } from './attempts';
-import {
-  isBookable,
-  loadPayContext,
-  PAY_SCOPE,
-  priceNow,
-  refundUnapplied,
-  settleCharge,
-  type Paid,
-  type PaymentsDeps,
-  type RefusalCode,
-} from './service';
+import type { Paid, RefusalCode } from './charge-outcomes';
+import { isBookable, loadPayContext, priceNow } from './pay-context';
+import { refundUnapplied } from './refund-unapplied';
+import { settleCharge } from './settle-charge';
+import { PAY_SCOPE, type PaymentsDeps } from './service';
 
 const BATCH = 20;
 

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { ATTENDED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { eventRatings, tickets } from '../../db/schema/bookings';
+import { tickets } from '../../db/schema/bookings';
+import { eventRatings } from '../../db/schema/ratings';
 import { eventDates, events } from '../../db/schema/events';
 
 interface Window {
@@ -11,7 +13,6 @@ interface Window {
 }
 
 /** Tickets that show someone was (or could have been) there. */
-const ATTENDED_STATUSES = ['valid', 'checked_in'];
 
 /** An event anyone may see (published, ended or cancelled), never a draft. */
 export async function findVisibleEvent(db: Db, id: number) {
@@ -38,7 +39,7 @@ export async function hasAttended(
       and(
         eq(tickets.user_id, userId),
         eq(tickets.event_id, eventId),
-        inArray(tickets.status, ATTENDED_STATUSES),
+        inArray(tickets.status, ATTENDED_TICKET_STATES),
         lt(eventDates.end_at, now),
       ),
     )

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { RatingSummary } from '@hafla/shared/social/ratings';
 import type { Db } from '../../db/client';
-import { eventRatings } from '../../db/schema/bookings';
+import { eventRatings } from '../../db/schema/ratings';
 
 /**
  * The ratings module's public surface: the average and count that profiles show. An

@@ -7,7 +7,7 @@ import type {
   RatingUpdateRequest,
 } from '@hafla/shared/social/ratings';
 import type { Db } from '../../db/client';
-import { eventRatings } from '../../db/schema/bookings';
+import { eventRatings } from '../../db/schema/ratings';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { avatarUrl, findUserById } from '../auth/users';

@@ -11,22 +11,22 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import {
+  EDITABLE_BOOKING_STATES,
+  EDITABLE_TICKET_STATES,
+  ISSUED_TICKET_STATES,
+  UNPAID_TICKET_STATES,
+} from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { bookingItems, bookings, payments, refunds, tickets } from '../../db/schema/bookings';
+import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
+import { payments, refunds } from '../../db/schema/payments';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
 
 interface Window {
   limit: number;
   offset: number;
 }
-
-/** Tickets of holds not paid (yet, or ever). */
-export const UNPAID_STATUSES = ['pending', 'expired'];
-/** Tickets that admit someone: the ones a PDF prints and reserved events count. */
-export const ISSUED_STATUSES = ['valid', 'pending_approval', 'checked_in'];
-export const EDITABLE_TICKET_STATUSES = ['pending', 'pending_approval', 'valid'];
-export const EDITABLE_BOOKING_STATUSES = ['pending', 'confirmed', 'partially_refunded'];
 
 const ticketColumns = {
   ticket: tickets,
@@ -88,7 +88,7 @@ export const findBookingTickets = (db: Db, bookingId: number) =>
 export function ownPaidTickets(userId: string, eventId?: number): SQL | undefined {
   return and(
     eq(tickets.user_id, userId),
-    notInArray(tickets.status, UNPAID_STATUSES),
+    notInArray(tickets.status, [...UNPAID_TICKET_STATES]),
     isNotNull(bookings.confirmed_at),
     eventId === undefined ? undefined : eq(tickets.event_id, eventId),
   );
@@ -118,9 +118,9 @@ export async function updateHolder(
       and(
         eq(tickets.id, id),
         eq(tickets.user_id, userId),
-        inArray(tickets.status, EDITABLE_TICKET_STATUSES),
+        inArray(tickets.status, EDITABLE_TICKET_STATES),
         eq(bookings.id, tickets.booking_id),
-        inArray(bookings.status, EDITABLE_BOOKING_STATUSES),
+        inArray(bookings.status, EDITABLE_BOOKING_STATES),
       ),
     )
     .returning({ id: tickets.id });
@@ -140,7 +140,7 @@ export async function findBookingOwner(db: Db, bookingId: number) {
  * then those whose slots are all over, the most recent first.
  */
 export async function findReservedEvents(db: Db, userId: string, now: Date, window: Window) {
-  const where = and(eq(tickets.user_id, userId), inArray(tickets.status, ISSUED_STATUSES));
+  const where = and(eq(tickets.user_id, userId), inArray(tickets.status, ISSUED_TICKET_STATES));
   const nextStart = sql<Date | null>`min(${eventDates.start_at}) filter (where ${eventDates.end_at} > ${now})`;
   const lastStart = max(eventDates.start_at);
   const [rows, [total]] = await Promise.all([
@@ -176,7 +176,7 @@ export async function findReservedSlots(db: Db, userId: string, eventIds: number
     .where(
       and(
         eq(tickets.user_id, userId),
-        inArray(tickets.status, ISSUED_STATUSES),
+        inArray(tickets.status, ISSUED_TICKET_STATES),
         inArray(tickets.event_id, eventIds),
       ),
     )

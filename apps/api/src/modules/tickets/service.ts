@@ -5,6 +5,7 @@ import type {
   TicketListQuery,
   TicketUpdateRequest,
 } from '@hafla/shared/bookings/bookings';
+import { isIn, ISSUED_TICKET_STATES, UNPAID_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Language } from '@hafla/shared/common/i18n';
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
@@ -37,8 +38,8 @@ export interface TicketsPdf {
 }
 
 const isUnpaid = (row: queries.TicketRow) =>
-  row.booking_confirmed_at === null || queries.UNPAID_STATUSES.includes(row.ticket.status);
-const isIssued = (row: queries.TicketRow) => queries.ISSUED_STATUSES.includes(row.ticket.status);
+  row.booking_confirmed_at === null || isIn(UNPAID_TICKET_STATES, row.ticket.status);
+const isIssued = (row: queries.TicketRow) => isIn(ISSUED_TICKET_STATES, row.ticket.status);
 
 export async function listTickets(
   deps: TicketsDeps,

@@ -1,12 +1,14 @@
+import { isIn, ISSUED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { isLanguage, type Language } from '@hafla/shared/common/i18n';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { bookings, refunds } from '../../db/schema/bookings';
+import { bookings } from '../../db/schema/bookings';
+import { refunds } from '../../db/schema/payments';
 import { bookingConfirmedMail, type RefundReason, refundMail } from '../../lib/mail/booking-mails';
-import type { MailKind } from '../../lib/mail/mail-worker';
-import { enqueueMailsFrom, queueMailsStatement, type OutboxRow } from '../../lib/mail/outbox';
+import type { MailKind } from '../mail/mail-worker';
+import { enqueueMailsFrom, queueMailsStatement, type OutboxRow } from '../mail/outbox';
 import { ticketQrKey } from '../../lib/tickets/ticket-code';
 import { ticketQrPng } from '../../lib/tickets/ticket-qr';
 import * as queries from './queries';
@@ -72,7 +74,7 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
   const row = await queries.findBookingForMail(deps.db, bookingId);
   if (!row) return null;
   const ticketRows = (await queries.findBookingTickets(deps.db, bookingId)).filter((ticket) =>
-    queries.ISSUED_STATUSES.includes(ticket.ticket.status),
+    isIn(ISSUED_TICKET_STATES, ticket.ticket.status),
   );
   if (ticketRows.length === 0) return null;
   const { booking } = row;

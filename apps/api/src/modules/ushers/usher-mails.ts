@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { ushers } from '../../db/schema/door';
-import type { MailKind } from '../../lib/mail/mail-worker';
-import { enqueueMailsFrom } from '../../lib/mail/outbox';
+import type { MailKind } from '../mail/mail-worker';
+import { enqueueMailsFrom } from '../mail/outbox';
 import { fill, renderFrame } from '../../lib/mail/templates';
 
 export const USHER_INVITATION_MAIL = 'usher_invitation';

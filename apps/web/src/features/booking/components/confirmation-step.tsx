@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking, TicketStatus } from '@hafla/shared/bookings/bookings';
+import { isIn, REFUNDED_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
 import { CheckIcon } from '../../../components/page-icons';
 import { isolate } from '../../../lib/bidi';
@@ -39,7 +40,7 @@ export function ConfirmationStep({ booking, email }: ConfirmationStepProps) {
           <CheckIcon size={32} />
         </span>
         <Text size="lg" fw={700}>
-          {booking.status === 'refunded' || booking.status === 'partially_refunded'
+          {isIn(REFUNDED_BOOKING_STATES, booking.status)
             ? t(`confirmation.status.${booking.status}`)
             : t('confirmation.thanks')}
         </Text>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Booking, BookingDay, EventBookingDetails } from '@hafla/shared/bookings/bookings';
+import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { EmptyState } from '../../../components/empty-state';
 import { FormAlert } from '../../../components/form-alert';
 import { CalendarIcon } from '../../../components/page-icons';
@@ -276,8 +277,6 @@ function ChoosingFlow({
 /** Refusals that mean the hold is over, whatever the booking said a moment ago. */
 const HOLD_OVER_CODES = ['hold_expired', 'booking_not_pending'];
 
-const PAID_STATUSES: readonly Booking['status'][] = ['confirmed', 'partially_refunded', 'refunded'];
-
 /** Steps 3 to 6, around one booking the address names. */
 function HeldFlow({
   details,
@@ -354,7 +353,7 @@ function HeldFlow({
   if (!booking || booking.event !== details.event.id) {
     return frame(heldStep, <HoldEnded reason="missing" onStartAgain={startAgain} />);
   }
-  if (PAID_STATUSES.includes(booking.status)) {
+  if (isIn(PAID_BOOKING_STATES, booking.status)) {
     return frame(6, <ConfirmationStep booking={booking} email={user?.email ?? null} />);
   }
   if (booking.status !== 'pending' || hasLapsed) {

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { GUEST_PAGE_SIZE } from '../api/guest-list';
 import type { GuestListAnswer } from '../api/guest-list';
-import { GUEST_STATES } from '../lib/guest-states';
+import { GUEST_TICKET_STATES } from '@hafla/shared/bookings/states';
 import classes from './door.module.css';
 import { GuestRow } from './guest-row';
 import { Pager } from './pager';
@@ -75,7 +75,7 @@ export function GuestListPanel({
 
   const stateOptions = [
     { value: '', label: t('guests.filters.anyState') },
-    ...GUEST_STATES.map((state) => ({
+    ...GUEST_TICKET_STATES.map((state) => ({
       value: state,
       label: t(`guests.state.${state}`),
     })),

@@ -36,7 +36,7 @@ import { toCsv } from '../lib/csv';
 import type { ScanOutcome } from '../lib/door-sync';
 import { playVerdict, unlockAudio } from '../lib/feedback';
 import { verdictOf } from '../lib/offline-door';
-import { isGuestState } from '../lib/guest-states';
+import { GUEST_TICKET_STATES, isIn } from '@hafla/shared/bookings/states';
 import { registerDoorServiceWorker } from '../lib/service-worker';
 import { deviceId, useDoor } from '../lib/use-door';
 
@@ -52,7 +52,7 @@ function useFilters(): { filters: GuestListFilters; page: number } {
     page,
     filters: {
       search: params.get('search') ?? undefined,
-      state: isGuestState(state) ? state : undefined,
+      state: isIn(GUEST_TICKET_STATES, state) ? state : undefined,
       ticket_category: positiveId(params.get('category')),
       event_date: positiveId(params.get('date')),
       offset: (page - 1) * 10,

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Ticket } from '@hafla/shared/bookings/bookings';
+import { isIn, REFUNDABLE_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
 import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { splitApiErrors } from '../../../lib/use-form';
@@ -31,7 +32,7 @@ export function useSlotText() {
 
 /** Tickets the holder may still give back under the refund policy. */
 export function isRefundable(ticket: Pick<Ticket, 'status'>): boolean {
-  return ticket.status === 'valid' || ticket.status === 'pending_approval';
+  return isIn(REFUNDABLE_TICKET_STATES, ticket.status);
 }
 
 export function PdfButton({ ticketId }: { ticketId: number }) {

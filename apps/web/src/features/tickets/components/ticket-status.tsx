@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@hafla/shared/bookings/bookings';
+import { isIn, ISSUED_TICKET_STATES } from '@hafla/shared/bookings/states';
 
 const COLOURS: Record<TicketStatus, string> = {
   valid: 'green',
@@ -15,7 +16,7 @@ const COLOURS: Record<TicketStatus, string> = {
 
 /** Tickets that still let their holder in (or will, once approved). */
 export function isActiveTicket(status: TicketStatus): boolean {
-  return status === 'valid' || status === 'pending_approval' || status === 'checked_in';
+  return isIn(ISSUED_TICKET_STATES, status);
 }
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {

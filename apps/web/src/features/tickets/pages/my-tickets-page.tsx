@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Ticket } from '@hafla/shared/bookings/bookings';
+import { ATTENDED_TICKET_STATES, isIn } from '@hafla/shared/bookings/states';
 import { EmptyState } from '../../../components/empty-state';
 import { FormAlert } from '../../../components/form-alert';
 import { NotFound } from '../../../components/not-found';
@@ -27,8 +28,7 @@ import classes from '../components/tickets.module.css';
 function hasAttended(tickets: readonly Ticket[], now: number): boolean {
   return tickets.some(
     (ticket) =>
-      (ticket.status === 'valid' || ticket.status === 'checked_in') &&
-      Date.parse(ticket.event_date.end) < now,
+      isIn(ATTENDED_TICKET_STATES, ticket.status) && Date.parse(ticket.event_date.end) < now,
   );
 }
 

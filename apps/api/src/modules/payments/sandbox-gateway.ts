@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { isLuhnValid, TEST_CARDS } from '@hafla/shared/bookings/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCharges, sandboxRefunds } from '../../db/schema/bookings';
+import { sandboxCharges, sandboxRefunds } from '../../db/schema/sandbox-gateway';
 import {
   PaymentFailed,
   type Charge,
   type ChargeRequest,
   type PaymentGateway,
   type RefundRequest,
-} from './gateway';
+} from '../../lib/payments/gateway';
 
 /** Sandbox tokens, for clients that never handle card numbers. */
 const TOKENS: Record<string, string> = {

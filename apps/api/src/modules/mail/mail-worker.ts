@@ -8,8 +8,8 @@ import {
   retryMailLater,
   type OutboxRow,
 } from './outbox';
-import { retryDelayMs } from './retry-delay';
-import { outboxMessageId, type MailTransport, type RenderedMail } from './transport';
+import { retryDelayMs } from '../../lib/mail/retry-delay';
+import { outboxMessageId, type MailTransport, type RenderedMail } from '../../lib/mail/transport';
 
 /** How one kind of queued mail becomes a message. */
 export interface MailKind {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ErrorType } from '@hafla/shared/common/errors';
-import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema/bookings';
-import { AppError, fieldError } from './app-error';
-import { isDatabaseUnavailable } from './db-errors';
+import type { Db } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/idempotency';
+import { AppError, fieldError } from '../../lib/app-error';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

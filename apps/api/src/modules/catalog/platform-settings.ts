@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appSettings } from '../db/schema/catalog';
-import { seedPlatformSettings } from '../db/seed/catalog-data';
+import type { Db } from '../../db/client';
+import { appSettings } from '../../db/schema/catalog';
+import { seedPlatformSettings } from '../../db/seed/catalog-data';
 
 export type PlatformSettings = typeof seedPlatformSettings;
 

@@ -1,7 +1,7 @@
 import { isLanguage } from '@hafla/shared/common/i18n';
 import type { MailKind } from './mail-worker';
 import type { OutboxRow } from './outbox';
-import { renderCodeMail, type CodeMailKind } from './templates';
+import { renderCodeMail, type CodeMailKind } from '../../lib/mail/templates';
 
 /** The params of a queued code mail; cleared once the row is done (isSecret). */
 export interface CodeMailParams {

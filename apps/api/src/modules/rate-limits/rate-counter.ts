@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { codeSendSpacing, rateCounters } from '../db/schema/accounts';
-import { AppError } from './app-error';
+import type { Db } from '../../db/client';
+import { codeSendSpacing, rateCounters } from '../../db/schema/accounts';
+import { AppError } from '../../lib/app-error';
 
 export interface Window {
   limit: number;

@@ -1,0 +1,8 @@
+/**
+ * What bookings offers the payments module: reading a booking back, moving its tickets between
+ * held, sold and free, and its promo code's use and price. Payments imports only this file (the
+ * lint rule in eslint.config.js); everything else in bookings is its own.
+ */
+export { loadBooking } from './booking-views';
+export { releaseHolds, retake, sellHeld, ticketsHeldInSlot, unsell, type Line } from './inventory';
+export { checkPromoUsable, repriceBooking, takePromoUse } from './promo';
