@@ -1,0 +1,5 @@
+/**
+ * The finance module's surface: other modules write money movements through these and nothing
+ * else (the tables are the ledger's own).
+ */
+export { appendLedger, availableAfter, ledgerInsert, type LedgerMovement } from './ledger';
