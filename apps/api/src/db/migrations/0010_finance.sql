@@ -3,11 +3,11 @@ CREATE TABLE "category_sales_rollups" (
 	"event_id" integer NOT NULL,
 	"organizer_id" uuid NOT NULL,
 	"currency" text NOT NULL,
-	"bucket" timestamp with time zone NOT NULL,
+	"day" date NOT NULL,
 	"gross" bigint DEFAULT 0 NOT NULL,
 	"tickets_sold" integer DEFAULT 0 NOT NULL,
 	"tickets_refunded" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "category_sales_rollups_ticket_category_id_bucket_pk" PRIMARY KEY("ticket_category_id","bucket")
+	CONSTRAINT "category_sales_rollups_ticket_category_id_day_pk" PRIMARY KEY("ticket_category_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "event_page_views" (
@@ -135,8 +135,8 @@ ALTER TABLE "withdrawal_status_changes" ADD CONSTRAINT "withdrawal_status_change
 ALTER TABLE "withdrawal_status_changes" ADD CONSTRAINT "withdrawal_status_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_organizer_id_users_id_fk" FOREIGN KEY ("organizer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_account_id_withdrawal_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."withdrawal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "category_sales_rollups_organizer_idx" ON "category_sales_rollups" USING btree ("organizer_id","bucket");--> statement-breakpoint
-CREATE INDEX "category_sales_rollups_event_idx" ON "category_sales_rollups" USING btree ("event_id","bucket");--> statement-breakpoint
+CREATE INDEX "category_sales_rollups_organizer_idx" ON "category_sales_rollups" USING btree ("organizer_id","day");--> statement-breakpoint
+CREATE INDEX "category_sales_rollups_event_idx" ON "category_sales_rollups" USING btree ("event_id","day");--> statement-breakpoint
 CREATE INDEX "event_page_views_organizer_idx" ON "event_page_views" USING btree ("organizer_id","day");--> statement-breakpoint
 CREATE INDEX "journal_entries_organizer_idx" ON "journal_entries" USING btree ("organizer_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "journal_entries_event_idx" ON "journal_entries" USING btree ("event_id","created_at");--> statement-breakpoint
@@ -201,10 +201,13 @@ CREATE FUNCTION hafla_journal_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   q timestamptz := date_bin('15 minutes', NEW.created_at, timestamptz '2000-01-01 00:00:00+00');
   sale boolean := NEW.kind = 'sale';
+  local_day date;
 BEGIN
   IF NEW.kind NOT IN ('sale', 'refund') THEN
     RETURN NULL;
   END IF;
+  SELECT (NEW.created_at AT TIME ZONE e.timezone)::date INTO local_day
+    FROM events e WHERE e.id = NEW.event_id;
   INSERT INTO organizer_sales_rollups AS r (organizer_id, currency, bucket, gross, discount, fees,
       refunded, net, tickets_sold, tickets_refunded, bookings, refunds)
     VALUES (NEW.organizer_id, NEW.currency, q,
@@ -233,20 +236,20 @@ BEGIN
       bookings = r.bookings + excluded.bookings, refunds = r.refunds + excluded.refunds;
   IF sale THEN
     INSERT INTO category_sales_rollups AS r (ticket_category_id, event_id, organizer_id, currency,
-        bucket, gross, tickets_sold, tickets_refunded)
-      SELECT t.ticket_category_id, NEW.event_id, NEW.organizer_id, NEW.currency, q,
+        day, gross, tickets_sold, tickets_refunded)
+      SELECT t.ticket_category_id, NEW.event_id, NEW.organizer_id, NEW.currency, local_day,
              sum(t.price), count(*), 0
         FROM tickets t WHERE t.booking_id = NEW.booking_id GROUP BY t.ticket_category_id
-      ON CONFLICT (ticket_category_id, bucket) DO UPDATE SET
+      ON CONFLICT (ticket_category_id, day) DO UPDATE SET
         gross = r.gross + excluded.gross, tickets_sold = r.tickets_sold + excluded.tickets_sold;
   ELSE
     INSERT INTO category_sales_rollups AS r (ticket_category_id, event_id, organizer_id, currency,
-        bucket, gross, tickets_sold, tickets_refunded)
-      SELECT t.ticket_category_id, NEW.event_id, NEW.organizer_id, NEW.currency, q, 0, 0, count(*)
+        day, gross, tickets_sold, tickets_refunded)
+      SELECT t.ticket_category_id, NEW.event_id, NEW.organizer_id, NEW.currency, local_day, 0, 0, count(*)
         FROM tickets t
        WHERE t.id = ANY ((SELECT f.ticket_ids FROM refunds f WHERE f.id = NEW.refund_id)::int[])
        GROUP BY t.ticket_category_id
-      ON CONFLICT (ticket_category_id, bucket) DO UPDATE SET
+      ON CONFLICT (ticket_category_id, day) DO UPDATE SET
         tickets_refunded = r.tickets_refunded + excluded.tickets_refunded;
   END IF;
   RETURN NULL;
@@ -284,3 +287,8 @@ SELECT setval(pg_get_serial_sequence('journal_entries', 'id'),
 DROP TABLE "ledger_entries" CASCADE;
 --> statement-breakpoint
 DROP FUNCTION hafla_ledger_append_only();
+--> statement-breakpoint
+-- Withdrawal notifications are about no event.
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "event_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('ticket', 'event', 'withdrawal'));

@@ -249,7 +249,10 @@ export const eventSalesRollups = pgTable(
   (table) => [primaryKey({ columns: [table.event_id, table.currency, table.bucket] })],
 );
 
-/** Tickets per category and quarter hour: sold, refunded, and the price of those sold. */
+/**
+ * Tickets per category and day — the day in the event's own time zone, since a category is one
+ * event's — sold, refunded, and the price of those sold.
+ */
 export const categorySalesRollups = pgTable(
   'category_sales_rollups',
   {
@@ -257,19 +260,19 @@ export const categorySalesRollups = pgTable(
     event_id: integer('event_id').notNull(),
     organizer_id: uuid('organizer_id').notNull(),
     currency: text('currency').notNull(),
-    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     gross: bigint('gross', { mode: 'number' }).notNull().default(0),
     tickets_sold: integer('tickets_sold').notNull().default(0),
     tickets_refunded: integer('tickets_refunded').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.ticket_category_id, table.bucket] }),
-    index('category_sales_rollups_organizer_idx').on(table.organizer_id, table.bucket),
-    index('category_sales_rollups_event_idx').on(table.event_id, table.bucket),
+    primaryKey({ columns: [table.ticket_category_id, table.day] }),
+    index('category_sales_rollups_organizer_idx').on(table.organizer_id, table.day),
+    index('category_sales_rollups_event_idx').on(table.event_id, table.day),
   ],
 );
 
-/** Views of an event's public page per UTC day, added to in batches (not a row per view). */
+/** Views of an event's public page per day in the event's time zone, added to in batches (not a row per view). */
 export const eventPageViews = pgTable(
   'event_page_views',
   {

@@ -3,3 +3,5 @@
  * else (the tables are the ledger's own).
  */
 export { appendLedger, availableAfter, ledgerInsert, type LedgerMovement } from './ledger';
+export { financeRoutes } from './routes';
+export { PageViewCounter } from './page-views';
