@@ -259,21 +259,24 @@ $$;
 CREATE TRIGGER journal_entries_rollup AFTER INSERT ON journal_entries
   FOR EACH ROW EXECUTE FUNCTION hafla_journal_rollup();
 --> statement-breakpoint
--- The single-row ledger of 0004 becomes entries with their postings (same ids).
-INSERT INTO journal_entries (id, kind, organizer_id, currency, event_id, booking_id, refund_id,
-    gross, discount, platform_fee, net, tickets, available_at, created_at) OVERRIDING SYSTEM VALUE
-  SELECT l.id, l.kind, l.organizer_id, l.currency, l.event_id, l.booking_id, l.refund_id, l.gross,
-         l.discount, l.platform_fee, l.net,
-         CASE WHEN l.kind = 'sale'
-              THEN (SELECT count(*) FROM tickets t WHERE t.booking_id = l.booking_id)
-              ELSE coalesce((SELECT cardinality(f.ticket_ids) FROM refunds f WHERE f.id = l.refund_id), 0)
-         END,
-         l.available_at, l.created_at
-    FROM ledger_entries l ORDER BY l.id;
---> statement-breakpoint
+-- The single-row ledger of 0004 becomes entries with their postings (same ids), in one
+-- statement so that each entry is balanced when its check runs.
+WITH moved AS (
+  INSERT INTO journal_entries (id, kind, organizer_id, currency, event_id, booking_id, refund_id,
+      gross, discount, platform_fee, net, tickets, available_at, created_at) OVERRIDING SYSTEM VALUE
+    SELECT l.id, l.kind, l.organizer_id, l.currency, l.event_id, l.booking_id, l.refund_id, l.gross,
+           l.discount, l.platform_fee, l.net,
+           CASE WHEN l.kind = 'sale'
+                THEN (SELECT count(*) FROM tickets t WHERE t.booking_id = l.booking_id)
+                ELSE coalesce((SELECT cardinality(f.ticket_ids) FROM refunds f WHERE f.id = l.refund_id), 0)
+           END,
+           l.available_at, l.created_at
+      FROM ledger_entries l ORDER BY l.id
+    RETURNING id
+)
 INSERT INTO ledger_postings (entry_id, account, organizer_id, currency, amount, available_at)
   SELECT l.id, p.account, l.organizer_id, l.currency, p.amount, p.available_at
-    FROM ledger_entries l
+    FROM moved JOIN ledger_entries l ON l.id = moved.id
    CROSS JOIN LATERAL (VALUES
      (CASE WHEN l.kind = 'sale' THEN 'buyer_payments' ELSE 'refunds' END,
       -(l.gross - l.discount)::bigint, NULL::timestamptz),
