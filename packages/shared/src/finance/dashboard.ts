@@ -40,7 +40,7 @@ export const SalesRevenue = z.object({
   /** Tickets' price of what sold. */
   gross: z.number().int(),
   discount: z.number().int(),
-  /** The platform's fees on what sold. */
+  /** The platform's fees on what sold, less the fees it gave back on refunds. */
   fees: z.number().int(),
   /** Refunded to buyers (what the organizer gave back, before fees returned). */
   refunded: z.number().int(),
@@ -84,7 +84,7 @@ export const SalesData = z.object({
 export type SalesData = z.infer<typeof SalesData>;
 
 export const SalesBucket = z.object({
-  /** First day of the bucket, in the answer's time zone. */
+  /** First day of the bucket in the answer's time zone, clipped to the range (the first may start later than its week or month). */
   start: CalendarDay,
   /** Last day of the bucket (inclusive), clipped to the range. */
   end: CalendarDay,
