@@ -19,13 +19,12 @@ const subfolders = (dir) =>
  */
 const PUBLIC_SURFACES = {
   auth: ['./users.ts'],
-  // inventory.ts only for the Tx that payments/ledger.ts still imports from it (the finance
-  // module replaces the ledger); everything else goes through surface.ts.
-  bookings: ['./surface.ts', './inventory.ts'],
+  bookings: ['./surface.ts'],
   catalog: ['./home-config.ts', './platform-settings.ts'],
   discovery: ['./event-summaries.ts'],
   door: ['./guest-list.ts'],
   events: ['./ownership.ts'],
+  finance: ['./index.ts'],
   idempotency: ['./idempotency.ts'],
   mail: ['./outbox.ts', './mail-worker.ts', './code-mails.ts'],
   notifications: ['./notify.ts', './notifier.ts'],

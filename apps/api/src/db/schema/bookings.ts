@@ -1,7 +1,6 @@
 import { BOOKING_STATUSES, TICKET_STATUSES } from '@hafla/shared/bookings/states';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   integer,
@@ -15,10 +14,6 @@ import { users } from './accounts';
 import { stateList } from '../../lib/sql-list';
 import { timestamps } from './columns';
 import { eventDates, events, promoCodes, ticketCategories } from './events';
-// The one cycle of the schema: ledger_entries (below) refers to refunds until the finance
-// module replaces it.
-// eslint-disable-next-line import-x/no-cycle
-import { refunds } from './payments';
 
 /**
  * An order for one time slot. While `pending` it holds its tickets (counted in
@@ -156,45 +151,5 @@ export const promoCodeRedemptions = pgTable(
   (table) => [
     primaryKey({ columns: [table.promo_code_id, table.user_id] }),
     check('promo_code_redemptions_uses_check', sql`${table.uses} >= 0`),
-  ],
-);
-
-/**
- * Append-only money movements (a trigger refuses UPDATE and DELETE). A sale is positive, a
- * refund negative; `net = gross − discount − platform_fee` is the organizer's share and
- * becomes available at `available_at` (the slot's end plus the payout hold).
- */
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    organizer_id: uuid('organizer_id')
-      .notNull()
-      .references(() => users.id),
-    event_id: integer('event_id')
-      .notNull()
-      .references(() => events.id),
-    booking_id: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    refund_id: integer('refund_id').references(() => refunds.id),
-    kind: text('kind').notNull(),
-    gross: integer('gross').notNull(),
-    discount: integer('discount').notNull(),
-    platform_fee: integer('platform_fee').notNull(),
-    net: integer('net').notNull(),
-    currency: text('currency').notNull(),
-    available_at: timestamp('available_at', { withTimezone: true }).notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('ledger_entries_organizer_idx').on(table.organizer_id, table.created_at),
-    index('ledger_entries_event_idx').on(table.event_id, table.created_at),
-    index('ledger_entries_booking_idx').on(table.booking_id),
-    check('ledger_entries_kind_check', sql`${table.kind} in ('sale', 'refund')`),
-    check(
-      'ledger_entries_net_check',
-      sql`${table.net} = ${table.gross} - ${table.discount} - ${table.platform_fee}`,
-    ),
   ],
 );

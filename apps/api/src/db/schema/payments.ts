@@ -10,8 +10,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-// bookings.ts refers back to refunds for ledger_entries until the finance module replaces it.
-// eslint-disable-next-line import-x/no-cycle
 import { bookings } from './bookings';
 import { timestamps } from './columns';
 

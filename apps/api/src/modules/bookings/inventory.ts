@@ -21,10 +21,6 @@ import type { Pipeline, Statement } from '../../db/pipeline';
  *   (slot, category) order. A booking never waits on another booking (it skips locked ones).
  */
 
-// Kept for payments/ledger.ts, which the finance module replaces; everything else imports Tx
-// from db/client.
-export type { Tx } from '../../db/client';
-
 export interface Line {
   ticket_category_id: number;
   quantity: number;

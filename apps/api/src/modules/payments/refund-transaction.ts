@@ -9,7 +9,7 @@ import { readPlatformSettings } from '../catalog/platform-settings';
 import { unsell, type Line } from '../bookings/surface';
 import { addNotifications } from '../notifications/notify';
 import { queueRefundNotice } from '../tickets/ticket-mails';
-import { appendLedger, availableAfter } from './ledger';
+import { appendLedger, availableAfter } from '../finance';
 import { assess, type Assessment } from './refund-assessment';
 import { ticketStatusAfter, type RefundMode } from './refund-decision';
 import type { PaymentsDeps } from './service';

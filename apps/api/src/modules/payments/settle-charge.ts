@@ -27,7 +27,7 @@ import {
   type Settled,
 } from './charge-outcomes';
 import { confirmPending } from './confirm-pending';
-import { appendLedger, availableAfter } from './ledger';
+import { appendLedger, availableAfter } from '../finance';
 import type { PayContext } from './pay-context';
 import { refundUnapplied } from './refund-unapplied';
 import { saleNotices } from './sale-notices';
