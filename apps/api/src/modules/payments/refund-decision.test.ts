@@ -29,9 +29,9 @@ const refundCase = fc
     eventStatus: fc.constantFrom('published', 'cancelled'),
     tickets: fc.array(ticket, { minLength: 0, maxLength: 8 }),
     pick: fc.option(fc.array(fc.nat({ max: 20 }), { maxLength: 5 }), { nil: undefined }),
-    hoursBeforeStart: fc.integer({ min: -100, max: 500 }),
+    minutesBeforeStart: fc.integer({ min: -6_000, max: 30_000 }),
     refundableUntilHours: fc.integer({ min: 0, max: 240 }),
-    refundPercentage: fc.integer({ min: 0, max: 100 }),
+    refundPercentage: fc.oneof(fc.constantFrom(0, 100), fc.integer({ min: 0, max: 100 })),
     mode: fc.constantFrom<RefundMode>('requested', 'event_cancelled', 'rejected'),
   })
   .map((c) => {
@@ -43,7 +43,7 @@ const refundCase = fc
       tickets,
       // Ids past the booking's tickets stand for a foreign ticket.
       requested: c.pick ? [...new Set(c.pick.map((n) => n + 1))] : undefined,
-      slotStart: new Date(now.getTime() + c.hoursBeforeStart * HOUR),
+      slotStart: new Date(now.getTime() + c.minutesBeforeStart * 60_000),
       refundableUntilHours: c.refundableUntilHours,
       refundPercentage: c.refundPercentage,
       mode: c.mode,
@@ -143,11 +143,25 @@ describe('the refund decision', () => {
           input.bookingStatus,
         );
         if (!wasPaid) expect(decision.reason).toBe('not_paid');
+        if (input.mode === 'requested' && wasPaid && decision.tickets.length > 0) {
+          const late = input.now.getTime() > decision.deadline.getTime();
+          if (input.eventStatus !== 'cancelled') {
+            expect(decision.reason === 'deadline_passed').toBe(late);
+            const free = paidOf(decision.tickets) === 0;
+            if (!late) {
+              expect(decision.reason).toBe(
+                !free && input.refundPercentage === 0 ? 'not_refundable' : null,
+              );
+            }
+          }
+        }
         if (input.mode !== 'requested' || decision.reason !== null) return;
         expect(input.now.getTime()).toBeLessThanOrEqual(decision.deadline.getTime());
         expect(input.eventStatus).not.toBe('cancelled');
         expect(decision.percentage).toBe(input.refundPercentage);
       }),
+      // The policy's corners (a 0 % refund, a slot just past its deadline) are a small share of cases.
+      { numRuns: 3000 },
     );
   });
 
@@ -157,6 +171,24 @@ describe('the refund decision', () => {
         expect(decide(input)).toEqual(decide(structuredClone(input)));
       }),
     );
+  });
+
+  it('still refunds at the deadline itself, and not a moment after', () => {
+    const now = new Date(Date.UTC(2030, 0, 1));
+    const input = {
+      bookingStatus: 'confirmed',
+      eventStatus: 'published',
+      tickets: [{ id: 1, status: 'valid', price: 1000, discount: 0 }],
+      requested: undefined,
+      slotStart: new Date(now.getTime() + 24 * HOUR),
+      refundableUntilHours: 24,
+      refundPercentage: 50,
+      mode: 'requested' as const,
+      now,
+    };
+    expect(decideRefund(input)).toMatchObject({ reason: null, amount: 500 });
+    const later = { ...input, now: new Date(now.getTime() + 1) };
+    expect(decideRefund(later)).toMatchObject({ reason: 'deadline_passed', amount: 0 });
   });
 
   it('names what the given-back tickets become', () => {
