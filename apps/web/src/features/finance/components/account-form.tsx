@@ -3,7 +3,7 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import { Button, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalAccount, WithdrawalAccountCreate } from '@hafla/shared/finance/accounts';
-import { formatIban, normalizeIban } from '@hafla/shared/finance/iban';
+import { formatIban, normalizeIban, normalizeSwift } from '@hafla/shared/finance/iban';
 import { FormAlert } from '../../../components/form-alert';
 import { validateRequired } from '../../../lib/password-rules';
 import { useForm } from '../../../lib/use-form';
@@ -61,8 +61,9 @@ export function AccountForm({ account, isFirst, onDone, onCancel }: AccountFormP
     const body = {
       bank_name: values.bank_name.trim(),
       account_holder: values.account_holder.trim(),
-      iban: values.iban,
-      swift: values.swift,
+      // The API normalises too; sending the electronic form keeps the request plain.
+      iban: normalizeIban(values.iban),
+      swift: normalizeSwift(values.swift),
       currency: values.currency,
       is_default: values.is_default,
     } satisfies WithdrawalAccountCreate;
