@@ -53,7 +53,7 @@ export function SalesChart({ chart, metric }: SalesChartProps) {
           series={[{ name: metric, label: seriesLabel, color: 'brand.6' }]}
           valueFormatter={format}
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x"
           textColor="gray.8"
           maxBarWidth={40}
           accessibilityLayer={false}

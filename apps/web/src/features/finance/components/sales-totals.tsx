@@ -25,11 +25,8 @@ export function SalesTotals({ data }: { data: SalesData }) {
       hint: t('dashboard.totals.ticketsRefunded', { count: data.tickets_refunded }),
     },
     { key: 'gross', value: money(revenue.gross), hint: t('dashboard.totals.grossHint') },
-    {
-      key: 'fees',
-      value: money(revenue.fees),
-      hint: t('dashboard.totals.feesHint', { discount: money(revenue.discount) }),
-    },
+    { key: 'discount', value: money(revenue.discount), hint: t('dashboard.totals.discountHint') },
+    { key: 'fees', value: money(revenue.fees), hint: t('dashboard.totals.feesHint') },
     { key: 'refunded', value: money(revenue.refunded), hint: t('dashboard.totals.refundedHint') },
     { key: 'net', value: money(revenue.net), hint: t('dashboard.totals.netHint') },
     { key: 'bookings', value: count.format(data.bookings) },
@@ -43,7 +40,7 @@ export function SalesTotals({ data }: { data: SalesData }) {
     },
   ];
   return (
-    <dl className={classes.figures}>
+    <dl className={`${classes.figures} ${classes.figuresCompact}`}>
       {figures.map((figure) => (
         <div key={figure.key} className={classes.figure}>
           <dt>{t(`dashboard.totals.${figure.key}` as 'dashboard.totals.gross')}</dt>
