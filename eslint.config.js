@@ -24,6 +24,7 @@ const PUBLIC_SURFACES = {
   discovery: ['./event-summaries.ts'],
   door: ['./guest-list.ts'],
   events: ['./ownership.ts'],
+  finance: ['./index.ts'],
   notifications: ['./notify.ts', './notifier.ts'],
   payments: ['./refunds.ts'],
   ratings: ['./rating-summary.ts'],

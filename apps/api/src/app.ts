@@ -37,6 +37,7 @@ import { ticketCategoriesRoutes } from './modules/ticket-categories/routes';
 import { ticketsRoutes } from './modules/tickets/routes';
 import { ushersRoutes } from './modules/ushers/routes';
 import { doorRoutes } from './modules/door/routes';
+import { financeRoutes, PageViewCounter } from './modules/finance';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     notifier: Notifier;
     paymentsDeps: PaymentsDeps;
     bookingJobs: BookingJobs;
+    /** Views of public event pages, counted in memory and written every few seconds. */
+    pageViews: PageViewCounter;
     /** Recently ended sessions and changed roles, for the auth guard and the sockets (0008). */
     sessions: SessionState;
   }
@@ -144,6 +147,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     log: app.log,
   });
   app.decorate('notifier', notifier);
+  const pageViews = new PageViewCounter(database.db, app.log);
+  app.decorate('pageViews', pageViews);
+  app.addHook('onClose', () => pageViews.close());
 
   const paymentsDeps: PaymentsDeps = {
     db: database.db,
@@ -205,6 +211,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(ticketsRoutes);
   await app.register(ushersRoutes);
   await app.register(doorRoutes);
+  await app.register(financeRoutes);
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });

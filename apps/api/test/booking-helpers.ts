@@ -97,7 +97,7 @@ export async function ledgerBalance(ctx: TestContext, eventId: number) {
     await ctx.database.db.execute(sql`
       select coalesce(sum(gross - discount), 0)::int as paid, coalesce(sum(net), 0)::int as net,
              count(*)::int as rows
-        from ledger_entries where event_id = ${eventId}`),
+        from journal_entries where event_id = ${eventId}`),
   );
   const [captured] = rowsOf<{ amount: number }>(
     await ctx.database.db.execute(sql`

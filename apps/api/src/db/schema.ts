@@ -3,6 +3,7 @@ import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as door from './schema/door';
 import * as events from './schema/events';
+import * as finance from './schema/finance';
 import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
 import * as payments from './schema/payments';
@@ -19,5 +20,6 @@ export const schema = {
   ...notifications,
   ...mail,
   ...door,
+  ...finance,
 };
 export type Schema = typeof schema;

@@ -3,8 +3,8 @@ import { DbId, DbIdParam } from '../common/ids';
 import { paginated, PaginationQuery } from '../common/pagination';
 import { Instant, QueryBoolean } from '../common/time';
 
-/** What a notification opens: a ticket of the reader's, or an event. */
-export const NotificationType = z.enum(['ticket', 'event']);
+/** What a notification opens: a ticket of the reader's, an event, or an organizer's withdrawal request. */
+export const NotificationType = z.enum(['ticket', 'event', 'withdrawal']);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /**
@@ -22,6 +22,7 @@ export const NotificationKind = z.enum([
   'ticket_approved',
   'ticket_rejected',
   'ticket_checked_in',
+  'withdrawal_status_changed',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -31,15 +32,20 @@ export const Notification = z.object({
   title: z.string(),
   content: z.string(),
   type: NotificationType,
-  /** The ticket's id for `ticket`, the event's id for `event`. */
+  /** The ticket's id for `ticket`, the event's id for `event`, the request's id for `withdrawal`. */
   value: z.number().int(),
   extra_data: z
     .object({
-      event: z.number().int(),
+      /** Absent only for `withdrawal` notifications (they are about no event). */
+      event: z.number().int().optional(),
       booking: z.number().int().optional(),
+      withdrawal: z.number().int().optional(),
       event_date: z.number().int().optional(),
     })
-    .meta({ description: 'Always `event`; `booking` and `event_date` where they apply' }),
+    .meta({
+      description:
+        '`event` except on withdrawal notifications; `booking`, `event_date` and `withdrawal` where they apply',
+    }),
   seen: z.boolean(),
   created_at: Instant,
 });

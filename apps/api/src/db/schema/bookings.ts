@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   integer,
@@ -209,46 +208,6 @@ export const refunds = pgTable(
     check(
       'refunds_reason_check',
       sql`${table.reason} in ('requested', 'event_cancelled', 'hold_lapsed', 'rejected')`,
-    ),
-  ],
-);
-
-/**
- * Append-only money movements (a trigger refuses UPDATE and DELETE). A sale is positive, a
- * refund negative; `net = gross − discount − platform_fee` is the organizer's share and
- * becomes available at `available_at` (the slot's end plus the payout hold).
- */
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    organizer_id: uuid('organizer_id')
-      .notNull()
-      .references(() => users.id),
-    event_id: integer('event_id')
-      .notNull()
-      .references(() => events.id),
-    booking_id: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    refund_id: integer('refund_id').references(() => refunds.id),
-    kind: text('kind').notNull(),
-    gross: integer('gross').notNull(),
-    discount: integer('discount').notNull(),
-    platform_fee: integer('platform_fee').notNull(),
-    net: integer('net').notNull(),
-    currency: text('currency').notNull(),
-    available_at: timestamp('available_at', { withTimezone: true }).notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('ledger_entries_organizer_idx').on(table.organizer_id, table.created_at),
-    index('ledger_entries_event_idx').on(table.event_id, table.created_at),
-    index('ledger_entries_booking_idx').on(table.booking_id),
-    check('ledger_entries_kind_check', sql`${table.kind} in ('sale', 'refund')`),
-    check(
-      'ledger_entries_net_check',
-      sql`${table.net} = ${table.gross} - ${table.discount} - ${table.platform_fee}`,
     ),
   ],
 );

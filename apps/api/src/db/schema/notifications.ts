@@ -28,9 +28,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     type: text('type').notNull(),
     value: integer('value').notNull(),
-    event_id: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Null only for `withdrawal` notifications (about no event). */
+    event_id: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
     booking_id: integer('booking_id'),
     event_date_id: integer('event_date_id'),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
@@ -42,7 +41,7 @@ export const notifications = pgTable(
     index('notifications_unseen_idx')
       .on(table.user_id)
       .where(sql`not ${table.seen}`),
-    check('notifications_type_check', sql`${table.type} in ('ticket', 'event')`),
+    check('notifications_type_check', sql`${table.type} in ('ticket', 'event', 'withdrawal')`),
   ],
 );
 

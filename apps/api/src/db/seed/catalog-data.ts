@@ -187,6 +187,8 @@ export const seedPlatformSettings = {
   platform_fee_fixed: 0,
   /** Days after a slot ends before its earnings can be withdrawn. */
   payout_hold_days: 3,
+  /** Smallest withdrawal request, in whole units of its currency (10 = SAR 10.00 = KWD 10.000). */
+  withdrawal_minimum: 10,
   max_upload_bytes: MAX_UPLOAD_BYTES,
   default_currency: 'SAR',
   currencies: [

@@ -14,6 +14,9 @@ import { getHome, getPublicEvent, listPublicEvents, type Reader } from './servic
 
 const tags = ['discovery'];
 
+/** One view of an event's public page, for the organizer's dashboard (counted in memory, written in batches). */
+const countEventPageView = (app: App, eventId: number) => app.pageViews.count(eventId);
+
 /** Anyone may read; a signed-in reader also learns what they wishlisted and follow. */
 const readerOf = (request: FastifyRequest): Reader => ({
   language: request.language,
@@ -47,7 +50,10 @@ export async function discoveryRoutes(app: App) {
       params: PublicEventParams,
       response: { 200: EventDetail, ...errorResponses },
     },
-    handler: (request) => getPublicEvent(deps, readerOf(request), request.params.id),
+    handler: (request) => {
+      countEventPageView(app, request.params.id);
+      return getPublicEvent(deps, readerOf(request), request.params.id);
+    },
   });
 
   app.get('/api/v1/home', {

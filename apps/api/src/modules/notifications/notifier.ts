@@ -7,7 +7,7 @@ import { renderNoticeMail } from '../../lib/mail/templates';
 import type { Realtime } from '../../plugins/realtime';
 import * as queries from './queries';
 import { toNotification } from './service';
-import { eventLinkLabel } from './templates';
+import { eventLinkLabel, walletLinkLabel } from './templates';
 
 /** How long a process may take over a fan-out before another may take it over. */
 const CLAIM_SECONDS = 120;
@@ -87,10 +87,17 @@ export function notificationMailKind(deps: Pick<NotifierDeps, 'db' | 'publicUrl'
       if (!found) return null;
       const language = isLanguage(row.language) ? row.language : 'en';
       const notification = toNotification(found, language);
+      const path =
+        notification.type === 'withdrawal'
+          ? '/organizer/wallet'
+          : `/events/${notification.extra_data.event}`;
       const link = deps.publicUrl
         ? {
-            label: eventLinkLabel(language),
-            url: new URL(`/events/${notification.extra_data.event}`, deps.publicUrl).toString(),
+            label:
+              notification.type === 'withdrawal'
+                ? walletLinkLabel(language)
+                : eventLinkLabel(language),
+            url: new URL(path, deps.publicUrl).toString(),
           }
         : undefined;
       return {

@@ -10,9 +10,10 @@ export interface Notice {
   userId: string;
   kind: NotificationKind;
   type: NotificationType;
-  /** The ticket's id for `ticket`, the event's id for `event`. */
+  /** The ticket's id for `ticket`, the event's id for `event`, the request's for `withdrawal`. */
   value: number;
-  eventId: number;
+  /** Null only for `withdrawal` notices (about no event). */
+  eventId: number | null;
   bookingId?: number;
   eventDateId?: number;
   params?: Record<string, string | number>;
@@ -71,7 +72,10 @@ export async function queueFanout(tx: Db, fanout: Fanout): Promise<void> {
 }
 
 /** Kinds that are also emailed (confirmations and refunds are mailed with their PDFs by tickets). */
-export const EMAILED_KINDS: ReadonlySet<string> = new Set(['event_cancelled']);
+export const EMAILED_KINDS: ReadonlySet<string> = new Set([
+  'event_cancelled',
+  'withdrawal_status_changed',
+]);
 
 /**
  * The statement that queues an email of each notification in `inserted` (a CTE of the caller's

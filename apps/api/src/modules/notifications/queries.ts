@@ -27,12 +27,15 @@ const renderable = {
 };
 
 function selectRenderable(db: Db) {
-  return db
-    .select(renderable)
-    .from(notifications)
-    .innerJoin(events, eq(events.id, notifications.event_id))
-    .innerJoin(organizer, eq(organizer.id, events.organizer_id))
-    .innerJoin(recipient, eq(recipient.id, notifications.user_id));
+  return (
+    db
+      .select(renderable)
+      .from(notifications)
+      // Withdrawal notifications have no event.
+      .leftJoin(events, eq(events.id, notifications.event_id))
+      .leftJoin(organizer, eq(organizer.id, events.organizer_id))
+      .innerJoin(recipient, eq(recipient.id, notifications.user_id))
+  );
 }
 
 function ofUser(userId: string, seen: boolean | undefined): SQL | undefined {

@@ -19,7 +19,14 @@ export function toNotification(row: queries.RenderableRow, language: Language): 
     {
       kind: n.kind as NotificationKind,
       params: n.params,
-      event: { title: row.title, timezone: row.timezone, organizer: organizerName(row) },
+      event: {
+        title: row.title ?? '',
+        timezone: row.timezone ?? 'UTC',
+        organizer:
+          row.first_name === null
+            ? ''
+            : organizerName({ ...row, first_name: row.first_name, last_name: row.last_name ?? '' }),
+      },
     },
     language,
   );
@@ -31,7 +38,8 @@ export function toNotification(row: queries.RenderableRow, language: Language): 
     type: n.type as NotificationType,
     value: n.value,
     extra_data: {
-      event: n.event_id,
+      ...(n.event_id !== null && { event: n.event_id }),
+      ...(n.type === 'withdrawal' && { withdrawal: n.value }),
       ...(n.booking_id !== null && { booking: n.booking_id }),
       ...(n.event_date_id !== null && { event_date: n.event_date_id }),
     },

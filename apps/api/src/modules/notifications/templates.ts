@@ -180,7 +180,41 @@ const renderers: Record<NotificationKind, Renderer> = {
     language === 'en'
       ? { title: 'Checked in', content: `Welcome to ${event.title}! Your ticket is checked in.` }
       : { title: 'تم تسجيل الدخول', content: `أهلًا بك في ${event.title}! تم تسجيل دخول تذكرتك.` },
+
+  withdrawal_status_changed: ({ params }, language) => {
+    const money = formatMoney(num(params, 'amount'), str(params, 'currency'), language);
+    const id = num(params, 'withdrawal');
+    const status = str(params, 'status') as keyof typeof withdrawalStatusText.en;
+    const text = withdrawalStatusText[language][status] ?? withdrawalStatusText[language].requested;
+    const reason = str(params, 'reason');
+    return language === 'en'
+      ? {
+          title: 'Withdrawal status changed',
+          content: `Withdrawal request #${id} for ${money}: ${text}${reason ? ` Reason: ${reason}` : ''}`,
+        }
+      : {
+          title: 'تغيّرت حالة طلب السحب',
+          content: `طلب السحب رقم ${id} بمبلغ ${money}: ${text}${reason ? ` السبب: ${reason}` : ''}`,
+        };
+  },
 };
+
+const withdrawalStatusText = {
+  en: {
+    requested: 'received; the amount is set aside until it is paid.',
+    approved: 'approved; the transfer to your bank is on its way.',
+    paid: 'paid to your bank account.',
+    rejected: 'rejected; the amount is back in your available balance.',
+    cancelled: 'cancelled; the amount is back in your available balance.',
+  },
+  ar: {
+    requested: 'استُلم؛ المبلغ محجوز حتى يُدفع.',
+    approved: 'تمت الموافقة عليه؛ التحويل إلى حسابك المصرفي في الطريق.',
+    paid: 'دُفع إلى حسابك المصرفي.',
+    rejected: 'رُفض؛ عاد المبلغ إلى رصيدك المتاح.',
+    cancelled: 'أُلغي؛ عاد المبلغ إلى رصيدك المتاح.',
+  },
+} as const;
 
 /**
  * Names typed by people (an event's title, an organizer, a venue) may be in either script: each
@@ -205,4 +239,9 @@ export function renderNotification(source: NotificationSource, language: Languag
 /** The label of an emailed notification's link to its event. */
 export function eventLinkLabel(language: Language): string {
   return language === 'ar' ? 'عرض الفعالية' : 'See the event';
+}
+
+/** The label of an emailed withdrawal notification's link to the wallet. */
+export function walletLinkLabel(language: Language): string {
+  return language === 'ar' ? 'فتح المحفظة' : 'Open your wallet';
 }

@@ -4,7 +4,7 @@ import type { Line } from '../bookings/inventory';
 import { inPipeline, RolledBack, type Pipeline, type Statement } from '../../db/pipeline';
 import { notificationsInsert } from '../notifications/notify';
 import { bookingConfirmationStatement } from '../tickets/ticket-mails';
-import { availableAfter, ledgerInsert } from './ledger';
+import { availableAfter, ledgerInsert } from '../finance';
 import { saleNotices } from './sale-notices';
 import type { Paid, PayContext, PaymentsDeps } from './service';
 

@@ -18,7 +18,7 @@ import { loadBooking } from '../bookings/booking-views';
 import { unsell, type Line, type Tx } from '../bookings/inventory';
 import { addNotifications } from '../notifications/notify';
 import { queueRefundNotice } from '../tickets/ticket-mails';
-import { appendLedger, availableAfter } from './ledger';
+import { appendLedger, availableAfter } from '../finance';
 import type { PaymentsDeps } from './service';
 
 /**

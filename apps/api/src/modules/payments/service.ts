@@ -26,7 +26,7 @@ import { addNotifications } from '../notifications/notify';
 import { queueBookingConfirmation, queueRefundNotice } from '../tickets/ticket-mails';
 import { failAttempt, openAttempt, requestHashOf, type Attempt } from './attempts';
 import { confirmPending } from './confirm-pending';
-import { appendLedger, availableAfter } from './ledger';
+import { appendLedger, availableAfter } from '../finance';
 import { sendToGateway } from './refunds';
 import { saleNotices } from './sale-notices';
 

@@ -14,11 +14,12 @@ const REFETCH_RULES: Record<NotificationType, (notification: Notification) => Qu
   ticket: () => [ticketsKeys.all()],
   // An event changed, was cancelled or booked: its holders' tickets show its time, venue and
   // status; its organizer's guest list (pages of 10) shows the bookings; its page shows it all.
-  event: ({ extra_data }) => [
-    ticketsKeys.all(),
-    guestListKeyOf(extra_data.event),
-    eventKeys.detail(extra_data.event),
-  ],
+  event: ({ extra_data }) =>
+    extra_data.event === undefined
+      ? [ticketsKeys.all()]
+      : [ticketsKeys.all(), guestListKeyOf(extra_data.event), eventKeys.detail(extra_data.event)],
+  // An organizer's withdrawal request changed: the wallet's queries (added with the wallet).
+  withdrawal: () => [],
 };
 
 /**
