@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WithdrawalAccount } from '@hafla/shared/finance/accounts';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
+import { fakeSockets } from '../../../test/fake-socket-io';
 import { user } from '../../../test/fixtures';
 import { account, balance, organizer, page, sale, withdrawal } from '../testing/fixtures';
 
@@ -49,7 +50,7 @@ describe('/organizer/wallet', () => {
     const available = within(card).getByText('Available').closest('div')!;
     expect(available.textContent).toMatch(/SAR\s475.*Yours to withdraw now\./);
     const pending = within(card).getByText('Pending').closest('div')!;
-    expect(pending.textContent).toMatch(/SAR\s190.*have not ended yet/);
+    expect(pending.textContent).toMatch(/SAR\s190.*a few days after each event ends/);
     expect(within(card).getByText(/More earnings become available on Dec 8, 2026/)).toBeTruthy();
 
     const paidCard = screen.getByRole('article', { name: /SAR\s250/ });
@@ -192,6 +193,57 @@ describe('/organizer/wallet', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('toasts a withdrawal’s change as it is pushed, and reads the balance and requests again at once', async () => {
+    let status: 'requested' | 'approved' = 'requested';
+    const { requests } = stubFetch(
+      walletRoutes({
+        'GET /api/v1/notifications/': {
+          count: 0,
+          next: null,
+          previous: null,
+          results: [],
+          unseen_count: 0,
+        },
+        'GET /api/v1/withdrawal/': () =>
+          jsonResponse(page([withdrawal(6, { status, editable: status === 'requested' })])),
+      }),
+    );
+    signInAs(organizer);
+    renderApp('/organizer/wallet');
+    const waiting = await screen.findByRole('article', { name: /SAR\s100/ });
+    expect(within(waiting).getByText('Requested')).toBeTruthy();
+    await waitFor(() => expect(fakeSockets.at(-1)?.handshakes.length).toBeGreaterThan(0));
+    const socket = fakeSockets.at(-1)!;
+    act(() => socket.accept());
+    const reads = (path: string) =>
+      requests.filter((request) => request.method === 'GET' && request.url.pathname === path)
+        .length;
+    const balanceReads = reads('/api/v1/balance/');
+
+    status = 'approved';
+    act(() =>
+      socket.push({
+        id: 70,
+        kind: 'withdrawal_status_changed',
+        title: 'Withdrawal approved',
+        content: 'Your request for SAR 100 is approved.',
+        type: 'withdrawal',
+        value: 6,
+        extra_data: { withdrawal: 6 },
+        seen: false,
+        created_at: new Date().toISOString(),
+      }),
+    );
+
+    const toast = within(screen.getByRole('region', { name: 'New notifications' })).getByRole(
+      'link',
+      { name: /Withdrawal approved/ },
+    );
+    expect(toast.getAttribute('href')).toBe('/organizer/wallet');
+    expect(await within(waiting).findByText('Approved')).toBeTruthy();
+    expect(reads('/api/v1/balance/')).toBeGreaterThan(balanceReads);
   });
 
   it('tells an account without the organizer role that the area is for organizers', async () => {
