@@ -77,8 +77,7 @@ function AccountCard({
             )}
             {!account.in_use && (
               <Button
-                variant="subtle"
-                color="red.9"
+                variant="default"
                 onClick={onDelete}
                 aria-label={t('accounts.deleteNamed', { bank: account.bank_name })}
               >

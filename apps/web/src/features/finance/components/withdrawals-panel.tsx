@@ -79,8 +79,7 @@ function WithdrawalCard({
                 {t('withdrawals.edit')}
               </Button>
               <Button
-                variant="subtle"
-                color="red.9"
+                variant="default"
                 onClick={onCancel}
                 aria-label={t('withdrawals.cancelNamed', { amount })}
               >
