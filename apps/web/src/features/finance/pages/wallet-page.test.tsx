@@ -61,7 +61,7 @@ describe('/organizer/wallet', () => {
     expect(within(paidCard).queryByRole('button', { name: /Cancel/ })).toBeNull();
     const waiting = screen.getByRole('article', { name: /SAR\s100/ });
     expect(
-      within(waiting).getByRole('button', { name: /Cancel the request for SAR\s100/ }),
+      within(waiting).getByRole('button', { name: /Cancel request for SAR\s100/ }),
     ).toBeTruthy();
   });
 
@@ -156,7 +156,7 @@ describe('/organizer/wallet', () => {
     renderApp('/organizer/wallet');
 
     await userEvent.click(
-      await screen.findByRole('button', { name: /Cancel the request for SAR\s100/ }),
+      await screen.findByRole('button', { name: /Cancel request for SAR\s100/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
     const balanceReads = () =>
