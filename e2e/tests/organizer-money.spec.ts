@@ -307,11 +307,11 @@ for (const language of ['en', 'ar'] as const) {
       .first()
       .getByRole('button', { name: label(t.admin.approve) })
       .click();
-    await expect(queued()).toHaveCount(0);
-    await expectAccessible(adminSide.page, `admin withdrawals (${language})`);
-    // The organizer's open wallet hears of it at once.
+    // The organizer's open wallet hears of it at once (a toast lasts 5 seconds: looked at first).
     await expect(toast.first()).toBeVisible();
     await expect(request).toContainText(t.withdrawals.status.approved);
+    await expect(queued()).toHaveCount(0);
+    await expectAccessible(adminSide.page, `admin withdrawals (${language})`);
 
     await adminMain.getByRole('tab', { name: t.admin.filters.approved }).click();
     await queued()
