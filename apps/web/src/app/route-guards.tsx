@@ -48,3 +48,13 @@ export function OrganizerOutlet({ fallback }: { fallback: ReactNode }) {
   const { user } = useSession();
   return isOrganizer(user) ? <Outlet /> : fallback;
 }
+
+export function isAdmin(user: Pick<User, 'roles'> | null): boolean {
+  return user?.roles.includes('admin') ?? false;
+}
+
+/** The admin pages: any other signed-in account sees `fallback`, which says they are for admins. */
+export function AdminOutlet({ fallback }: { fallback: ReactNode }) {
+  const { user } = useSession();
+  return isAdmin(user) ? <Outlet /> : fallback;
+}

@@ -19,7 +19,13 @@ import { setLoginNavigator } from '../lib/api-client';
 import { loadI18nNamespace } from '../lib/i18n';
 import { AppLayout } from './layout/app-layout';
 import { RootRouteError, RouteError } from './route-error';
-import { OrganizerOutlet, requireSignedIn, requireSignedOut, SignedInOutlet } from './route-guards';
+import {
+  AdminOutlet,
+  OrganizerOutlet,
+  requireSignedIn,
+  requireSignedOut,
+  SignedInOutlet,
+} from './route-guards';
 
 function FullPageLoader() {
   return <PageLoader fullHeight />;
@@ -35,7 +41,8 @@ type Namespace =
   | 'booking'
   | 'tickets'
   | 'notifications'
-  | 'door';
+  | 'door'
+  | 'finance';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -257,6 +264,46 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         () => import('../features/organizer-events/pages/event-editor-page'),
                         (m) => m.EditEventPage,
                         'organizer',
+                      ),
+                    },
+                    // Organizer money (issue 15). The dashboard's chart library is a chunk of
+                    // its own that only this route fetches.
+                    {
+                      path: 'dashboard',
+                      lazy: lazyPage(
+                        () => import('../features/finance/pages/dashboard-page'),
+                        (m) => m.DashboardPage,
+                        'finance',
+                      ),
+                    },
+                    {
+                      path: 'wallet',
+                      lazy: lazyPage(
+                        () => import('../features/finance/pages/wallet-page'),
+                        (m) => m.WalletPage,
+                        'finance',
+                      ),
+                    },
+                  ],
+                },
+                {
+                  // Admin pages; until the admin console, the withdrawal queue (issue 15).
+                  path: 'admin',
+                  lazy: async () => {
+                    const [{ AdminsOnlyPage }] = await Promise.all([
+                      import('../features/finance/pages/admins-only-page'),
+                      loadNamespace('finance'),
+                    ]);
+                    return { Component: () => <AdminOutlet fallback={<AdminsOnlyPage />} /> };
+                  },
+                  children: [
+                    { index: true, loader: () => redirect('/admin/withdrawals') },
+                    {
+                      path: 'withdrawals',
+                      lazy: lazyPage(
+                        () => import('../features/finance/pages/admin-withdrawals-page'),
+                        (m) => m.AdminWithdrawalsPage,
+                        'finance',
                       ),
                     },
                   ],

@@ -9,6 +9,15 @@ describe('money', () => {
     expect(formatMoney(12345, 'SAR', 'ar')).toMatch(/123\.45|123٫45/);
   });
 
+  it('signs a ledger line’s amount when asked, zero unsigned', () => {
+    const signed = { signDisplay: 'exceptZero' } as const;
+    // Intl puts a no-break space between the code and the number.
+    expect(formatMoney(2500, 'SAR', 'en', signed)).toMatch(/^\+SAR\s25$/);
+    expect(formatMoney(-2550, 'SAR', 'en', signed)).toMatch(/^-SAR\s25\.50$/);
+    expect(formatMoney(0, 'SAR', 'en', signed)).toMatch(/^SAR\s0$/);
+    expect(formatMoney(-2500, 'SAR', 'en')).toMatch(/^-SAR\s25$/);
+  });
+
   it('turns typed amounts into integer minor units', () => {
     expect(toMinorUnits(19.99, 'SAR')).toBe(1999);
     expect(toMinorUnits(1.005, 'KWD')).toBe(1005);

@@ -37,10 +37,21 @@ export function toMinorUnits(major: number, currency: string): number {
   return Math.sign(scaled) * Math.round(Math.abs(scaled));
 }
 
-export function formatMoney(minor: number, currency: string, language: string): string {
+export interface MoneyFormatOptions {
+  /** `exceptZero` writes a gain as +50 and a loss as −50 (a ledger's lines). */
+  signDisplay?: 'auto' | 'exceptZero';
+}
+
+export function formatMoney(
+  minor: number,
+  currency: string,
+  language: string,
+  { signDisplay = 'auto' }: MoneyFormatOptions = {},
+): string {
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency,
+    signDisplay,
     minimumFractionDigits: minor % 10 ** currencyFractionDigits(currency) === 0 ? 0 : undefined,
   }).format(toMajorUnits(minor, currency));
 }

@@ -9,6 +9,7 @@ import type tickets from '../locales/en/tickets.json';
 import type booking from '../locales/en/booking.json';
 import type notifications from '../locales/en/notifications.json';
 import type door from '../locales/en/door.json';
+import type finance from '../locales/en/finance.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       booking: typeof booking;
       notifications: typeof notifications;
       door: typeof door;
+      finance: typeof finance;
     };
   }
 }

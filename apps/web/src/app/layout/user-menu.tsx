@@ -103,6 +103,21 @@ export function UserMenu({ user }: UserMenuProps) {
             {t('header.ushers')}
           </Menu.Item>
         )}
+        {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/dashboard">
+            {t('header.dashboard')}
+          </Menu.Item>
+        )}
+        {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/wallet">
+            {t('header.wallet')}
+          </Menu.Item>
+        )}
+        {user.roles.includes('admin') && (
+          <Menu.Item component={Link} to="/admin/withdrawals">
+            {t('header.adminWithdrawals')}
+          </Menu.Item>
+        )}
         {isUsher && (
           <Menu.Item component={Link} to="/usher/events">
             {t('header.scanEvents')}

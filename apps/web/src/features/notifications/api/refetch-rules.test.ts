@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guestListKeyOf } from '../../../lib/realtime-refetch';
+import { financeKeys } from '../../finance/api/finance-keys';
 import { ticketsKeys } from '../../tickets/api/tickets-keys';
 import { notification, venueChanged } from '../test-fixtures';
 import { keysToRefetch, keysToRefetchAtOnce } from './refetch-rules';
@@ -16,5 +17,16 @@ describe('what a realtime notification refetches', () => {
     const changed = venueChanged(2);
     expect(keysToRefetchAtOnce(changed)).toEqual([]);
     expect(keysToRefetch(changed)).toContainEqual(guestListKeyOf(7));
+  });
+
+  it('refetches the wallet’s balance and requests at once for a withdrawal, its lines after', () => {
+    const paid = notification(3, {
+      kind: 'withdrawal_status_changed',
+      type: 'withdrawal',
+      value: 12,
+      extra_data: { withdrawal: 12 },
+    });
+    expect(keysToRefetchAtOnce(paid)).toEqual([financeKeys.balance(), financeKeys.withdrawals()]);
+    expect(keysToRefetch(paid)).toContainEqual(financeKeys.transactions());
   });
 });

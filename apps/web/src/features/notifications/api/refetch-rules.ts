@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Notification, NotificationType } from '@hafla/shared/notifications/notifications';
 import { guestListKeyOf } from '../../../lib/realtime-refetch';
 import { eventKeys } from '../../events/api/get-events';
+import { financeKeys } from '../../finance/api/finance-keys';
 import { ticketsKeys } from '../../tickets/api/tickets-keys';
 
 /**
@@ -18,16 +19,26 @@ const REFETCH_RULES: Record<NotificationType, (notification: Notification) => Qu
     extra_data.event === undefined
       ? [ticketsKeys.all()]
       : [ticketsKeys.all(), guestListKeyOf(extra_data.event), eventKeys.detail(extra_data.event)],
-  // An organizer's withdrawal request changed: the wallet's queries (added with the wallet).
-  withdrawal: () => [],
+  // A withdrawal request moved (approved, paid, rejected): the wallet's ledger lines, and an
+  // admin's queue in another tab. The request and the balance are refetched at once (below).
+  withdrawal: () => [financeKeys.transactions(), financeKeys.adminWithdrawals()],
 };
 
 /**
  * What is refetched at once rather than after the pause: the page of the ticket the notification
- * names (its holder watching it turn "checked in" at the door). It is one row, not a list.
+ * names (its holder watching it turn "checked in" at the door), one row rather than a list; and
+ * for a withdrawal request, the organizer's balance and requests, so the wallet on screen moves
+ * with the toast (the change was committed before it was pushed).
  */
 export function keysToRefetchAtOnce(notification: Notification): QueryKey[] {
-  return notification.type === 'ticket' ? [ticketsKeys.ticket(notification.value)] : [];
+  switch (notification.type) {
+    case 'ticket':
+      return [ticketsKeys.ticket(notification.value)];
+    case 'withdrawal':
+      return [financeKeys.balance(), financeKeys.withdrawals()];
+    case 'event':
+      return [];
+  }
 }
 
 export function keysToRefetch(notification: Notification): QueryKey[] {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@hafla/shared/notifications/notifications';
 import { TicketIcon } from '../../../components/icons';
-import { CalendarIcon } from '../../../components/page-icons';
+import { CalendarIcon, RefundIcon } from '../../../components/page-icons';
 import { notificationTarget } from '../lib/notification-target';
 import { formatRelativeTime } from '../lib/relative-time';
 import classes from './notifications.module.css';
@@ -11,7 +11,13 @@ import classes from './notifications.module.css';
 export function NotificationTypeIcon({ type }: Pick<Notification, 'type'>) {
   return (
     <span className={classes.typeIcon} data-type={type}>
-      {type === 'ticket' ? <TicketIcon size={20} /> : <CalendarIcon size={20} />}
+      {type === 'ticket' ? (
+        <TicketIcon size={20} />
+      ) : type === 'withdrawal' ? (
+        <RefundIcon size={20} />
+      ) : (
+        <CalendarIcon size={20} />
+      )}
     </span>
   );
 }

@@ -10,6 +10,8 @@ export interface MyEventsParams {
   status?: EventStatus;
   search?: string;
   offset?: number;
+  /** A page of another size, e.g. every event for a picker; `MY_EVENTS_PAGE_SIZE` by default. */
+  limit?: number;
 }
 
 /** The signed-in organizer's own events, newest first, any status. */
@@ -18,7 +20,7 @@ export function getMyEvents(params: MyEventsParams, signal?: AbortSignal): Promi
     query: {
       status: params.status,
       search: params.search?.trim() || undefined,
-      limit: MY_EVENTS_PAGE_SIZE,
+      limit: params.limit ?? MY_EVENTS_PAGE_SIZE,
       offset: params.offset ?? 0,
     },
     signal,

@@ -27,7 +27,7 @@ import { useEventTypes } from '../../catalog/api/get-event-types';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent } from '../api/update-event';
 import { useUploadEventCover } from '../api/upload-event-cover';
-import { parseDecimal, parseWholeNumber } from '../lib/amount-input';
+import { parseDecimal, parseWholeNumber } from '../../../lib/amount-input';
 import { splitMappedApiErrors } from '../lib/api-errors';
 import { browserTimeZone, supportedTimeZones } from '../lib/time-zones';
 import { CoverField } from './cover-field';

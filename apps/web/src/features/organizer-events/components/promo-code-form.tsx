@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { formatMoney } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useSavePromoCode } from '../api/save-promo-code';
-import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
+import { amountInputValue, parseAmount, parseWholeNumber } from '../../../lib/amount-input';
 import {
   DATE_RANGE_YEARS,
   dateTimeWindowRules,

@@ -12,7 +12,7 @@ import { FieldPair } from '../../../components/field-pair';
 import { FormAlert } from '../../../components/form-alert';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTicketCategory } from '../api/save-ticket-category';
-import { amountInputValue, parseAmount, parseWholeNumber } from '../lib/amount-input';
+import { amountInputValue, parseAmount, parseWholeNumber } from '../../../lib/amount-input';
 import {
   DATE_RANGE_YEARS,
   dateTimeWindowRules,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { parseAmount } from './amount-input';
+import { parseAmount } from '../../../lib/amount-input';
 
 export interface AmountMessages {
   empty: string;

@@ -1,5 +1,5 @@
-import { currencyFractionDigits, toMajorUnits, toMinorUnits } from '../../../lib/format';
-import { toAsciiDigits } from '../../../lib/password-rules';
+import { currencyFractionDigits, toMajorUnits, toMinorUnits } from './format';
+import { toAsciiDigits } from './password-rules';
 
 /**
  * Arabic keyboards type ٠–٩ and the Arabic decimal separator ٫; the API wants ASCII. A comma is
