@@ -42,9 +42,9 @@ beforeAll(async () => {
   writer = new ApiProcess('api-writer', portA, scratch.url);
   reader = new ApiProcess('api-reader', portB, scratch.url);
   await Promise.all([writer.start(), reader.start()]);
-  [organizer] = await createAccounts(scratch.database, 'organizer', 1);
-  [buyer] = await createAccounts(scratch.database, 'attendee', 1);
-  fixture = await createPublishedEvent(writer.port, scratch.database, organizer!, {
+  organizer = (await createAccounts(scratch.database, 'organizer', 1))[0]!;
+  buyer = (await createAccounts(scratch.database, 'attendee', 1))[0]!;
+  fixture = await createPublishedEvent(writer.port, scratch.database, organizer, {
     title: 'Version 0',
     quantity: 50,
     price: 5000,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -23,7 +24,11 @@ export interface CachedAnswer<T> {
   etag: string;
   /** True when this answer came from memory (or a computation another request started). */
   isHit: boolean;
+  /** The body compressed, once per answer however many readers ask for it. */
+  encoded(encoding: Encoding): Buffer;
 }
+
+export type Encoding = 'br' | 'gzip';
 
 export interface Computed<T> {
   value: T;
@@ -51,6 +56,7 @@ interface Entry {
   /** The change sequence when its computation started. */
   seq: number;
   expiresAt: number;
+  variants: Map<Encoding, Buffer>;
 }
 
 interface Flight {
@@ -186,6 +192,7 @@ export class ReadCache {
       etag: etagOf(body),
       tags: computed.tags ? [...tags, ...computed.tags] : tags,
       seq,
+      variants: new Map(),
       expiresAt:
         computed.expiresAt != null && Number.isFinite(computed.expiresAt)
           ? Math.min(computed.expiresAt, maxAt)
@@ -210,6 +217,7 @@ export class ReadCache {
       body: entry.body,
       etag: entry.etag,
       isHit,
+      encoded: (encoding) => encodedOf(entry, encoding),
     });
     if (!this.options.enabled || !(await this.passBarrier())) {
       this.stats.bypassed += 1;
@@ -247,3 +255,20 @@ export class ReadCache {
 }
 
 type Serialize = (value: unknown) => string;
+
+function encodedOf(entry: Entry, encoding: Encoding): Buffer {
+  let variant = entry.variants.get(encoding);
+  if (!variant) {
+    variant =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 6,
+              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.body),
+            },
+          })
+        : gzipSync(entry.body, { level: 6 });
+    entry.variants.set(encoding, variant);
+  }
+  return variant;
+}

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { etagOf, matchesEtag, type CachedAnswer } from '../lib/read-cache';
+import { etagOf, matchesEtag, type CachedAnswer, type Encoding } from '../lib/read-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +35,15 @@ export const httpCachePlugin = fp(
             `public, max-age=0, s-maxage=${shared.sMaxAge}, stale-while-revalidate=${shared.staleWhileRevalidate}`,
           );
         } else reply.header('cache-control', 'no-cache');
-        if (shared) reply.header('vary', 'Accept-Language, Authorization');
+        if (shared) {
+          const vary = reply.getHeader('vary');
+          reply.header(
+            'vary',
+            vary
+              ? `Accept-Language, Authorization, ${String(vary)}`
+              : 'Accept-Language, Authorization',
+          );
+        }
       }
       let etag = reply.getHeader('etag');
       if (typeof etag !== 'string') {
@@ -45,6 +53,7 @@ export const httpCachePlugin = fp(
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         reply.code(304);
         reply.removeHeader('content-length');
+        reply.removeHeader('content-encoding');
         return '';
       }
       return payload;
@@ -53,13 +62,43 @@ export const httpCachePlugin = fp(
   { name: 'http-cache', dependencies: ['auth'] },
 );
 
-/** Sends a cached answer as it was serialized, with its precomputed ETag. */
+/** Bodies smaller than this are sent as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** brotli, else gzip, when the client accepts it (a q=0 refuses). */
+function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a cached answer as it was serialized, with its precomputed ETag; compressed once per
+ * answer (not per request) for clients that accept brotli or gzip.
+ */
 export function sendCached<T>(reply: FastifyReply, answer: CachedAnswer<T>): FastifyReply {
-  return reply
+  reply
     .header('etag', answer.etag)
     .header('x-read-cache', answer.isHit ? 'hit' : 'miss')
-    .type('application/json; charset=utf-8')
-    .send(answer.body);
+    .type('application/json; charset=utf-8');
+  const encoding =
+    answer.body.length >= COMPRESS_FROM_BYTES
+      ? encodingFor(reply.request.headers['accept-encoding'])
+      : null;
+  if (!encoding) return reply.send(answer.body);
+  const vary = reply.getHeader('vary');
+  return reply
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+    .header('content-encoding', encoding)
+    .send(answer.encoded(encoding));
 }
 
 /** The language and address an answer is kept under (links in pages carry the host). */

@@ -46,6 +46,17 @@ export async function catalogRoutes(app: App) {
       .then((answer) => {
         sendCached(reply, answer);
       });
+  /**
+   * Sends the cached answer and resolves with the reply itself, as an async handler that sent
+   * must (resolving undefined while async onSend hooks run would send twice). Typed `never`:
+   * the reply is not the route's body type, and nothing reads the value.
+   */
+  const cachedReply = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: { parse(value: unknown): T },
+    compute: () => Promise<T>,
+  ): Promise<never> => cached(request, reply, schema, compute).then(() => reply as never);
 
   app.get('/api/v1/app_config/', {
     schema: {
@@ -64,7 +75,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: HomePageConfig, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, HomePageConfig, () => getHomePageConfig(db, request.language)),
+      cachedReply(request, reply, HomePageConfig, () => getHomePageConfig(db, request.language)),
   });
 
   app.put('/api/v1/admin/app_config/home-page-config/', {
@@ -88,7 +99,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: CategoryList, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, CategoryList, async () => {
+      cachedReply(request, reply, CategoryList, async () => {
         const { count, results } = await catalog.listCategories(
           db,
           request.language,
@@ -107,7 +118,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: Category, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, Category, () =>
+      cachedReply(request, reply, Category, () =>
         catalog.getCategory(db, request.language, request.params.id),
       ),
   });
@@ -121,7 +132,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: EventTypeList, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, EventTypeList, async () => {
+      cachedReply(request, reply, EventTypeList, async () => {
         const { count, results } = await catalog.listEventTypes(
           db,
           request.language,
@@ -140,7 +151,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: FaqList, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, FaqList, async () => {
+      cachedReply(request, reply, FaqList, async () => {
         const { count, results } = await catalog.listFaq(db, request.language, request.query);
         return toPage(request, request.query, count, results, publicUrl);
       }),
@@ -155,7 +166,7 @@ export async function catalogRoutes(app: App) {
       response: { 200: ConfigurationPage, ...errorResponses },
     },
     handler: (request, reply) =>
-      cached(request, reply, ConfigurationPage, () =>
+      cachedReply(request, reply, ConfigurationPage, () =>
         catalog.getConfigurationPage(db, request.language, request.params.id),
       ),
   });
