@@ -70,6 +70,8 @@ export interface ReadCacheOptions {
   /** False: every read is computed (READ_CACHE=off, and the uncached bench figures). */
   enabled: boolean;
   maxEntries?: number;
+  /** About how much memory the kept answers may take (64 MB by default). */
+  maxBytes?: number;
   /** The longest an answer is kept, changes or not (counts move as events end). */
   maxAgeMs?: number;
   /**
@@ -113,7 +115,12 @@ export class ReadCache {
   readonly stats = { hits: 0, misses: 0, bypassed: 0, invalidations: 0 };
 
   constructor(private readonly options: ReadCacheOptions) {
-    this.entries = new LRUCache({ max: options.maxEntries ?? 2_000 });
+    this.entries = new LRUCache({
+      max: options.maxEntries ?? 2_000,
+      // Memory, roughly: the JSON, its parsed value and its compressed copies.
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (entry) => Math.max(1, entry.body.length * 4),
+    });
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.barrier = options.barrier ?? (() => Promise.resolve(true));
