@@ -1,12 +1,17 @@
 // Read load on the API against PostgreSQL: home, the events list (plain, searched in English and
 // Arabic, near a point) and the event page, over BENCH_EVENTS (10,000) seeded events. Each
-// scenario's requests per second is printed as a ratio to a bare node:http server's, measured in
-// the same run on the same machine, so the ratios compare across machines. Any non-2xx answer,
-// socket error or timeout fails the run. Results go to bench/results/ (ignored by git).
+// scenario runs twice: on an API process with its read cache (decision 0017) and on one with
+// READ_CACHE=off, both on the same database, so cached and uncached figures are reported apart.
+// Then the crowd: BENCH_CROWD_CONNECTIONS (1,000) connections on one event page, and on home.
+// Each scenario's requests per second is printed as a ratio to a bare node:http server's,
+// measured in the same run on the same machine, so the ratios compare across machines. Any
+// non-2xx answer, socket error or timeout fails the run. Results go to bench/results/.
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
-// dropped at the end), BENCH_EVENTS, BENCH_DURATION and BENCH_WARMUP (seconds per scenario),
-// BENCH_CONNECTIONS, BENCH_SETUP_SQL. The API inherits the rest (DATABASE_POOL_MAX, for one).
+// dropped at the end), BENCH_EVENTS (`BENCH_EVENTS=100000 npm run bench:read`, or
+// `npm run read:100k -w @hafla/bench`, or `node read-api.mjs --events=100000`: the large set), BENCH_DURATION and BENCH_WARMUP
+// (seconds per scenario), BENCH_CONNECTIONS, BENCH_CROWD_CONNECTIONS, BENCH_UNCACHED=off (skip
+// the uncached process), BENCH_SETUP_SQL. The API inherits the rest (DATABASE_POOL_MAX, for one).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +29,11 @@ import { startBareServer } from './lib/bare-server-process.mjs';
 import { ROOT, freePort, startApp } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const eventsArgument = process.argv.find((arg) => arg.startsWith('--events='));
+if (eventsArgument) process.env.BENCH_EVENTS = eventsArgument.slice('--events='.length);
 const EVENTS = intFromEnv('BENCH_EVENTS', 10_000, 1);
+const CROWD_CONNECTIONS = intFromEnv('BENCH_CROWD_CONNECTIONS', 1_000, 1);
+const WITH_UNCACHED = process.env.BENCH_UNCACHED !== 'off';
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1);
@@ -73,10 +82,10 @@ function rotating(paths) {
   ];
 }
 
-function load(url, paths, duration, headers) {
+function load(url, paths, duration, headers, connections = CONNECTIONS) {
   return autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration,
     headers: { accept: 'application/json', ...headers },
     requests: rotating(paths),
@@ -182,6 +191,26 @@ function plannedQueries(categoryId) {
   ];
 }
 
+/**
+ * Issue 18's bar, for the cached rows: the event page and home at ≥ 30% of the bare server's
+ * req/s with p99 under 50 ms; lists, near and search at ≥ 10% with p99 under 100 ms.
+ */
+function printTargets(rows) {
+  const bars = { page: { ratio: 0.3, p99: 50 }, list: { ratio: 0.1, p99: 100 } };
+  const checked = rows.filter((row) => row.cache === 'cached' && row.target && !row.missing);
+  if (checked.length === 0) return;
+  console.log('\nAgainst the bar (cached rows; indicative on a busy machine):');
+  for (const row of checked) {
+    const bar = bars[row.target];
+    const ok =
+      row.ratio >= bar.ratio && row.p99 < bar.p99 && row.non2xx + row.errors + row.timeouts === 0;
+    console.log(
+      `  ${ok ? 'meets' : 'MISSES'}  ${row.name}: ratio ${format(row.ratio, 3)} (≥ ${bar.ratio}), ` +
+        `p99 ${format(row.p99)} ms (< ${bar.p99})`,
+    );
+  }
+}
+
 async function main() {
   const started = Date.now();
   console.log(
@@ -207,6 +236,23 @@ async function main() {
   });
   releaseLater(() => app.stop());
   console.log(`API ready on ${app.url} (migrated and seeded)`);
+  // The same API with its read cache off, on the same database, for the uncached figures.
+  const uncached = WITH_UNCACHED
+    ? await startApp({
+        port: await freePort(),
+        env: {
+          DATABASE_URL: database.url,
+          SEED_DEMO: 'true',
+          RATE_LIMITS: 'off',
+          LOG_LEVEL: 'warn',
+          READ_CACHE: 'off',
+        },
+      })
+    : null;
+  if (uncached) {
+    releaseLater(() => uncached.stop());
+    console.log(`Uncached API (READ_CACHE=off) ready on ${uncached.url}`);
+  }
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -231,32 +277,67 @@ async function main() {
     )
   ).rows.map((row) => row.id);
   const query = (params) => `/api/v1/events_read/?${new URLSearchParams(params)}`;
-  const scenarios = [
-    { name: 'bare node:http (ceiling)', url: bare.url, paths: ['/'] },
+  const apiScenarios = [
     { name: 'GET /healthz', paths: ['/healthz'] },
     { name: 'GET /api/v1/categories/', paths: ['/api/v1/categories/'] },
-    { name: 'GET /api/v1/home', paths: ['/api/v1/home'] },
+    { name: 'GET /api/v1/home', paths: ['/api/v1/home'], target: 'page' },
     {
       name: 'GET /api/v1/home?lat&lng',
       paths: [`/api/v1/home?${new URLSearchParams({ lat: NEAR.lat, lng: NEAR.lng })}`],
+      target: 'page',
     },
-    { name: 'GET /api/v1/events_read/', paths: ['/api/v1/events_read/'] },
+    { name: 'GET /api/v1/events_read/', paths: ['/api/v1/events_read/'], target: 'list' },
     {
       name: `events_read ?search= (en ×${SEARCH_EN.length})`,
       paths: SEARCH_EN.map((search) => query({ search })),
+      target: 'list',
     },
     {
       name: `events_read ?search= (ar ×${SEARCH_AR.length})`,
       paths: SEARCH_AR.map((search) => query({ search })),
       headers: { 'accept-language': 'ar' },
+      target: 'list',
     },
     {
       name: `events_read ?lat&lng&radius_km=${NEAR.radius_km}`,
       paths: [query({ lat: NEAR.lat, lng: NEAR.lng, radius_km: NEAR.radius_km })],
+      target: 'list',
     },
     {
       name: `events_read/{id} (×${ids.length})`,
       paths: ids.map((id) => `/api/v1/events_read/${id}`),
+      target: 'page',
+    },
+  ];
+  const cachedApi = { url: app.url, pid: app.pid, label: 'cached' };
+  const uncachedApi = uncached && { url: uncached.url, pid: uncached.pid, label: 'uncached' };
+  const scenarios = [
+    { name: 'bare node:http (ceiling)', url: bare.url, pid: bare.pid, paths: ['/'], isBare: true },
+    ...[cachedApi, uncachedApi].filter(Boolean).flatMap((api) =>
+      apiScenarios.map((scenario) => ({
+        ...scenario,
+        name: `${scenario.name} · ${api.label}`,
+        url: api.url,
+        pid: api.pid,
+        cache: api.label,
+      })),
+    ),
+    // The on-sale crowd: everyone on one event page, then on home (anonymous, cached).
+    {
+      name: `crowd ×${CROWD_CONNECTIONS}: events_read/{id} · cached`,
+      paths: [`/api/v1/events_read/${ids[0]}`],
+      connections: CROWD_CONNECTIONS,
+      target: 'page',
+      cache: 'cached',
+      ...cachedApi,
+    },
+    {
+      name: `crowd ×${CROWD_CONNECTIONS}: home · cached`,
+      paths: ['/api/v1/home'],
+      connections: CROWD_CONNECTIONS,
+      target: 'page',
+      cache: 'cached',
+      ...cachedApi,
     },
   ];
 
@@ -264,11 +345,11 @@ async function main() {
   let bareRps;
   let bareCpu;
   for (const scenario of scenarios) {
-    const url = scenario.url ?? app.url;
+    const url = scenario.url;
     const samples = [];
     let missing;
     let refused;
-    await settle(app.url);
+    if (!scenario.isBare) await settle(url);
     for (const samplePath of [...new Set(scenario.paths)].slice(0, 4)) {
       const { status, body } = await fetchJson(url + samplePath, scenario.headers);
       if (status === 404 || status === 405) missing = status;
@@ -291,12 +372,18 @@ async function main() {
     process.stdout.write(`  ${scenario.name}: `);
     let warmupFailures = 0;
     if (WARMUP > 0) {
-      const warm = await load(url, scenario.paths, WARMUP, scenario.headers);
+      const warm = await load(url, scenario.paths, WARMUP, scenario.headers, scenario.connections);
       warmupFailures = warm.non2xx + warm.errors + warm.timeouts;
     }
-    const stopMeter = await startCpuMeter(client, database.name, scenario.url ? bare.pid : app.pid);
+    const stopMeter = await startCpuMeter(client, database.name, scenario.pid);
     const stopSampling = sampleActiveQueries(client, database.name);
-    const result = await load(url, scenario.paths, DURATION, scenario.headers);
+    const result = await load(
+      url,
+      scenario.paths,
+      DURATION,
+      scenario.headers,
+      scenario.connections,
+    );
     const activity = await stopSampling();
     const cpu = await stopMeter();
     const perRequest = (ms) =>
@@ -309,6 +396,9 @@ async function main() {
     bareRps ??= rps;
     const row = {
       name: scenario.name,
+      cache: scenario.cache ?? null,
+      target: scenario.target ?? null,
+      connections: scenario.connections ?? CONNECTIONS,
       paths: scenario.paths.length,
       samples,
       rps,
@@ -347,12 +437,13 @@ async function main() {
   }
 
   console.log(
-    `\nRequests per second and latency, ${CONNECTIONS} connections, ${DURATION} s each (latency in whole ms); ` +
+    `\nRequests per second and latency, ${CONNECTIONS} connections (crowd rows: ${CROWD_CONNECTIONS}), ${DURATION} s each (latency in whole ms); ` +
       `ratio = req/s ÷ the bare server's req/s in this run. CPU ms per request: the API process's ` +
       `(the bare server's on its row) and its PostgreSQL backends'; cpu ratio = the bare server's ` +
       `CPU per request ÷ the scenario's, which other work on the machine hardly moves:\n`,
   );
   printTable(rows);
+  printTargets(rows);
 
   console.log("\nQuery plans on the seeded data (the API's own SQL; EXPLAIN ANALYZE, BUFFERS):");
   const categoryId = (await client.query('SELECT min(id) AS id FROM categories')).rows[0].id;

@@ -11,6 +11,8 @@ import type { Database, Db } from './db/client';
 import { Background } from './lib/background';
 import { ELSEWHERE, type Mailer, type MailWorker } from './modules/mail/mail-worker';
 import { RequestGauge } from './lib/request-gauge';
+import type { ReadCache } from './lib/read-cache';
+import { startReadCache } from './db/read-cache-sync';
 import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './modules/payments/sandbox-gateway';
@@ -42,6 +44,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { answerFrameworkError, notFoundPlugin } from './plugins/not-found';
+import { httpCachePlugin } from './plugins/http-cache';
 import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
@@ -63,6 +66,8 @@ declare module 'fastify' {
     pageViews: PageViewCounter;
     /** Recently ended sessions and changed roles, for the auth guard and the sockets (0008). */
     sessions: SessionState;
+    /** Public answers shared by every anonymous reader, kept until they change (0017). */
+    readCache: ReadCache;
   }
 }
 
@@ -131,6 +136,15 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     log: app.log,
   });
   app.addHook('onClose', () => sessionSync.close());
+  const readCache = await startReadCache({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    enabled: config.READ_CACHE === 'on',
+    maxEntries: config.READ_CACHE_ENTRIES,
+    log: app.log,
+  });
+  app.decorate('readCache', readCache.cache);
+  app.addHook('onClose', () => readCache.close());
   // Before the routes, so that every module can push; sockets share the API's port.
   await app.register(realtimePlugin, {
     jwtSecret: config.JWT_SECRET,
@@ -193,6 +207,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET, sessions });
   await app.register(cookie);
   await app.register(openapiPlugin);
+  await app.register(httpCachePlugin);
   await app.register(uploadsPlugin, { dataDir: config.DATA_DIR });
 
   await app.register(healthRoutes);

@@ -56,6 +56,23 @@ export class PgListener {
     return this.client !== null;
   }
 
+  /**
+   * A round trip on the LISTEN connection: PostgreSQL sends every notification committed before
+   * the query ahead of its answer, so once this resolves true every such notification has been
+   * handed to `onNotification`. False when no connection listens (or the round trip failed).
+   */
+  async roundTrip(): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    try {
+      await client.query('select 1');
+      return this.client === client;
+    } catch (error) {
+      if (this.client === client) this.dropCurrent?.(error);
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);

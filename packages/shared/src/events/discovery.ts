@@ -10,6 +10,8 @@ export const EventSort = z.enum(EVENT_SORTS);
 export type EventSort = z.infer<typeof EventSort>;
 
 export const DEFAULT_RADIUS_KM = 25;
+/** Up to this many matches `count` is exact; above, an estimate (`count_is_estimate`). */
+export const COUNT_EXACT_UP_TO = 1_000;
 export const MAX_RADIUS_KM = 500;
 
 /**
@@ -92,7 +94,13 @@ export const EventSummary = z.object({
 });
 export type EventSummary = z.infer<typeof EventSummary>;
 
-export const EventSummaryList = paginated(EventSummary);
+export const EventSummaryList = paginated(EventSummary).extend({
+  /**
+   * True when `count` is the planner's estimate: a search or filter matching more than
+   * COUNT_EXACT_UP_TO events is not counted one by one on every page (absent on other lists).
+   */
+  count_is_estimate: z.boolean().optional(),
+});
 export type EventSummaryList = z.infer<typeof EventSummaryList>;
 
 export const PublicTicketCategory = z.object({

@@ -13,7 +13,9 @@ import {
   StaffProblemReportList,
 } from '@hafla/shared/catalog/problem-reports';
 import { PaginationQuery } from '@hafla/shared/common/pagination';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPage } from '../../lib/pagination';
+import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
@@ -25,6 +27,36 @@ const tags = ['catalog'];
 export async function catalogRoutes(app: App) {
   const { db } = app;
   const publicUrl = app.config.PUBLIC_URL;
+  /**
+   * Catalog content is the same for every reader in a language and changes only when staff
+   * edit it (every such write notifies `*`): kept in the read cache, and by shared caches for
+   * a minute (decision 0017).
+   */
+  const shared = { sharedCache: { sMaxAge: 60, staleWhileRevalidate: 600 } };
+  const cached = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: { parse(value: unknown): T },
+    compute: () => Promise<T>,
+  ): Promise<void> =>
+    app.readCache
+      .get(cacheKeyOf(request, publicUrl), [], async () => ({ value: await compute() }), {
+        serialize: (value) => JSON.stringify(schema.parse(value)),
+      })
+      .then((answer) => {
+        sendCached(reply, answer);
+      });
+  /**
+   * Sends the cached answer and resolves with the reply itself, as an async handler that sent
+   * must (resolving undefined while async onSend hooks run would send twice). Typed `never`:
+   * the reply is not the route's body type, and nothing reads the value.
+   */
+  const cachedReply = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: { parse(value: unknown): T },
+    compute: () => Promise<T>,
+  ): Promise<never> => cached(request, reply, schema, compute).then(() => reply as never);
 
   app.get('/api/v1/app_config/', {
     schema: {
@@ -36,12 +68,14 @@ export async function catalogRoutes(app: App) {
   });
 
   app.get('/api/v1/app_config/home-page-config/', {
+    config: shared,
     schema: {
       tags,
       summary: 'Home page sections in display order',
       response: { 200: HomePageConfig, ...errorResponses },
     },
-    handler: (request) => getHomePageConfig(db, request.language),
+    handler: (request, reply) =>
+      cachedReply(request, reply, HomePageConfig, () => getHomePageConfig(db, request.language)),
   });
 
   app.put('/api/v1/admin/app_config/home-page-config/', {
@@ -57,62 +91,84 @@ export async function catalogRoutes(app: App) {
   });
 
   app.get('/api/v1/categories/', {
+    config: shared,
     schema: {
       tags,
       summary: 'Event categories',
       querystring: PaginationQuery,
       response: { 200: CategoryList, ...errorResponses },
     },
-    handler: async (request) => {
-      const { count, results } = await catalog.listCategories(db, request.language, request.query);
-      return toPage(request, request.query, count, results, publicUrl);
-    },
+    handler: (request, reply) =>
+      cachedReply(request, reply, CategoryList, async () => {
+        const { count, results } = await catalog.listCategories(
+          db,
+          request.language,
+          request.query,
+        );
+        return toPage(request, request.query, count, results, publicUrl);
+      }),
   });
 
   app.get('/api/v1/categories/:id', {
+    config: shared,
     schema: {
       tags,
       summary: 'One event category',
       params: CategoryParams,
       response: { 200: Category, ...errorResponses },
     },
-    handler: (request) => catalog.getCategory(db, request.language, request.params.id),
+    handler: (request, reply) =>
+      cachedReply(request, reply, Category, () =>
+        catalog.getCategory(db, request.language, request.params.id),
+      ),
   });
 
   app.get('/api/v1/event_types/', {
+    config: shared,
     schema: {
       tags,
       summary: 'Event types',
       querystring: PaginationQuery,
       response: { 200: EventTypeList, ...errorResponses },
     },
-    handler: async (request) => {
-      const { count, results } = await catalog.listEventTypes(db, request.language, request.query);
-      return toPage(request, request.query, count, results, publicUrl);
-    },
+    handler: (request, reply) =>
+      cachedReply(request, reply, EventTypeList, async () => {
+        const { count, results } = await catalog.listEventTypes(
+          db,
+          request.language,
+          request.query,
+        );
+        return toPage(request, request.query, count, results, publicUrl);
+      }),
   });
 
   app.get('/api/v1/faq/', {
+    config: shared,
     schema: {
       tags,
       summary: 'Frequently asked questions',
       querystring: PaginationQuery,
       response: { 200: FaqList, ...errorResponses },
     },
-    handler: async (request) => {
-      const { count, results } = await catalog.listFaq(db, request.language, request.query);
-      return toPage(request, request.query, count, results, publicUrl);
-    },
+    handler: (request, reply) =>
+      cachedReply(request, reply, FaqList, async () => {
+        const { count, results } = await catalog.listFaq(db, request.language, request.query);
+        return toPage(request, request.query, count, results, publicUrl);
+      }),
   });
 
   app.get('/api/v1/configuration/:id', {
+    config: shared,
     schema: {
       tags,
       summary: 'A content page (terms, privacy, about) by numeric id or slug',
       params: ConfigurationPageParams,
       response: { 200: ConfigurationPage, ...errorResponses },
     },
-    handler: (request) => catalog.getConfigurationPage(db, request.language, request.params.id),
+    handler: (request, reply) =>
+      cachedReply(request, reply, ConfigurationPage, () =>
+        catalog.getConfigurationPage(db, request.language, request.params.id),
+      ),
   });
 
   app.post('/api/v1/problem-reports/', {

@@ -18,6 +18,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { categories } from '../../db/schema/catalog';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
+import { follows, wishlistItems } from '../../db/schema/social';
+import { rowsOf } from '../../lib/db-rows';
 import { selectSummaries } from './event-summaries';
 import { EARTH_RADIUS_KM, boundingBoxes } from './geo';
 
@@ -183,6 +185,61 @@ export async function findEventIds(
 export async function countEvents(db: Db, filter: EventSearch, now: Date): Promise<number> {
   const [row] = await eventCountQuery(db, filter, now);
   return row?.value ?? 0;
+}
+
+/**
+ * The count of findEventIds, exact up to `exactUpTo` matches (never more rows are read); past
+ * it, the planner's estimate of the matches (at least `exactUpTo + 1`), so a page of a common
+ * search never walks thousands of index entries to be counted.
+ */
+export async function countEventsUpTo(
+  db: Db,
+  filter: EventSearch,
+  now: Date,
+  exactUpTo: number,
+): Promise<{ count: number; isEstimate: boolean }> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(events)
+    .where(and(...conditionsFor(filter, now)));
+  const capped = matches.limit(exactUpTo + 1).as('capped');
+  const [row] = await db.select({ value: count() }).from(capped);
+  const exact = row?.value ?? 0;
+  if (exact <= exactUpTo) return { count: exact, isEstimate: false };
+  const [plan] = rowsOf<{ 'QUERY PLAN': unknown }>(
+    await db.execute(sql`explain (format json) ${matches}`),
+  );
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+    Plan?: { 'Plan Rows'?: number };
+  }>;
+  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { count: Math.max(estimate, exactUpTo + 1), isEstimate: true };
+}
+
+/** Which of these events the reader has wishlisted (the per-reader part of a shared answer). */
+export async function findWishlisted(
+  db: Db,
+  userId: string,
+  eventIds: number[],
+): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: wishlistItems.event_id })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.user_id, userId), inArray(wishlistItems.event_id, eventIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the reader follows the organizer (never their own page). */
+export async function isFollowing(db: Db, userId: string, organizerId: string): Promise<boolean> {
+  if (userId === organizerId) return false;
+  const rows = await db
+    .select({ id: follows.organizer_id })
+    .from(follows)
+    .where(and(eq(follows.follower_id, userId), eq(follows.organizer_id, organizerId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The count of findEventIds: the same filtered, indexed query under count(*). */

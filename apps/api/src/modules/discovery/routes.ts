@@ -10,7 +10,18 @@ import type { FastifyRequest } from 'fastify';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { errorResponses } from '../../plugins/openapi';
-import { getHome, getPublicEvent, listPublicEvents, type Reader } from './service';
+import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
+import {
+  detailExpiryOf,
+  expiryOf,
+  getHome,
+  getPublicEvent,
+  listPublicEvents,
+  overlayEventDetail,
+  overlayEventList,
+  overlayHome,
+  type Reader,
+} from './service';
 
 const tags = ['discovery'];
 
@@ -24,45 +35,118 @@ const readerOf = (request: FastifyRequest): Reader => ({
   now: new Date(),
 });
 
+/** What a shared cache in front may keep of an anonymous answer (decision 0017). */
+const SHARED = { sMaxAge: 1, staleWhileRevalidate: 30 };
+
 export async function discoveryRoutes(app: App) {
   const deps = { db: app.db, storage: app.storage };
+  const publicUrl = app.config.PUBLIC_URL;
+  const cache = app.readCache;
   // The largest JSON the API sends, on every first visit (the home answer is about 36 KB, 3.4 KB
   // gzipped): compressed for clients that accept it (brotli or gzip), from 1 KB up.
   await app.register(compress, { threshold: 1024 });
 
+  // Every answer below is computed for an anonymous reader and kept in the read cache; a
+  // signed-in reader gets it with their own parts (wishlist, follows) laid over by small reads.
+  const anonymous = (request: FastifyRequest): Reader => ({ ...readerOf(request), viewerId: null });
+
   app.get('/api/v1/events_read/', {
+    config: { sharedCache: SHARED },
     schema: {
       tags,
       summary: 'Published events: search, filters, near a point, sorts',
       querystring: PublicEventQuery,
       response: { 200: EventSummaryList, ...errorResponses },
     },
-    handler: async (request) => {
-      const { count, results } = await listPublicEvents(deps, readerOf(request), request.query);
-      return toPage(request, request.query, count, results, app.config.PUBLIC_URL);
+    handler: async (request, reply) => {
+      const reader = anonymous(request);
+      const answer = await cache.get(
+        cacheKeyOf(request, publicUrl),
+        ['lists'],
+        async () => {
+          const { count, isEstimate, results } = await listPublicEvents(
+            deps,
+            reader,
+            request.query,
+          );
+          const page = toPage(request, request.query, count, results, publicUrl);
+          return {
+            value: { ...page, count_is_estimate: isEstimate },
+            expiresAt: expiryOf(results, reader.now),
+          };
+        },
+        { serialize: (value) => JSON.stringify(EventSummaryList.parse(value)) },
+      );
+      const viewerId = request.auth?.userId;
+      if (!viewerId) return sendCached(reply, answer);
+      return overlayEventList(app.db, viewerId, answer.value);
     },
   });
 
   app.get('/api/v1/events_read/:id', {
+    config: { sharedCache: SHARED },
     schema: {
       tags,
       summary: 'One published or cancelled event with its dates, tickets and organizer',
       params: PublicEventParams,
       response: { 200: EventDetail, ...errorResponses },
     },
-    handler: (request) => {
-      countEventPageView(app, request.params.id);
-      return getPublicEvent(deps, readerOf(request), request.params.id);
+    handler: async (request, reply) => {
+      // ── Event page views (organizer dashboard) are counted HERE, before the read cache is
+      // asked, so that answers served from memory (and 304s) are counted too. ──
+      const reader = anonymous(request);
+      const id = request.params.id;
+      countEventPageView(app, id);
+      const answer = await cache.get(
+        cacheKeyOf(request, publicUrl),
+        [`event:${id}`],
+        async () => {
+          const detail = await getPublicEvent(deps, reader, id);
+          return {
+            value: detail,
+            expiresAt: detailExpiryOf(detail, reader.now),
+            tags: [`organizer:${detail.organizer.id}`],
+          };
+        },
+        {
+          serialize: (value) => JSON.stringify(EventDetail.parse(value)),
+          addsTagsOf: ['organizer'],
+        },
+      );
+      const viewerId = request.auth?.userId;
+      if (!viewerId) return sendCached(reply, answer);
+      return overlayEventDetail(app.db, viewerId, answer.value);
     },
   });
 
   app.get('/api/v1/home', {
+    config: { sharedCache: SHARED },
     schema: {
       tags,
       summary: 'The home page sections, each with its events or organizers',
       querystring: HomeQuery,
       response: { 200: Home, ...errorResponses },
     },
-    handler: (request) => getHome(deps, readerOf(request), request.query),
+    handler: async (request, reply) => {
+      const reader = anonymous(request);
+      const answer = await cache.get(
+        cacheKeyOf(request, publicUrl),
+        ['lists'],
+        async () => {
+          const home = await getHome(deps, reader, request.query);
+          return {
+            value: home,
+            expiresAt: expiryOf(
+              home.sections.flatMap((section) => section.events),
+              reader.now,
+            ),
+          };
+        },
+        { serialize: (value) => JSON.stringify(Home.parse(value)) },
+      );
+      const viewerId = request.auth?.userId;
+      if (!viewerId) return sendCached(reply, answer);
+      return overlayHome(deps, { ...readerOf(request), viewerId }, answer.value);
+    },
   });
 }

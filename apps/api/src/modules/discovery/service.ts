@@ -2,6 +2,7 @@ import type { HomeSection } from '@hafla/shared/catalog/app-config';
 import type { Language } from '@hafla/shared/common/i18n';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import {
+  COUNT_EXACT_UP_TO,
   DEFAULT_RADIUS_KM,
   type EventDetail,
   type EventSummary,
@@ -80,11 +81,11 @@ export async function listPublicEvents(
   deps: DiscoveryDeps,
   reader: Reader,
   query: PublicEventQuery,
-): Promise<{ count: number; results: EventSummary[] }> {
+): Promise<{ count: number; isEstimate: boolean; results: EventSummary[] }> {
   const filter = toEventSearch(query);
-  const [page, count] = await Promise.all([
+  const [page, { count, isEstimate }] = await Promise.all([
     queries.findEventIds(deps.db, filter, query, reader.now),
-    queries.countEvents(deps.db, filter, reader.now),
+    queries.countEventsUpTo(deps.db, filter, reader.now, COUNT_EXACT_UP_TO),
   ]);
   const distances = new Map(
     page.flatMap((row) => (row.distance_km === null ? [] : [[row.id, row.distance_km] as const])),
@@ -94,7 +95,7 @@ export async function listPublicEvents(
     page.map((row) => row.id),
     distances,
   );
-  return { count, results };
+  return { count, isEstimate, results };
 }
 
 /** A published (also ended) or cancelled event; drafts answer not_found. */
@@ -235,6 +236,97 @@ export async function getHome(
           : [];
       }),
       organizers,
+    })),
+  };
+}
+
+/**
+ * When an answer stops being right by itself, with nothing written: the first of its events'
+ * next slot or last slot to end (the event moves on, or leaves the list). Null: never.
+ */
+export function expiryOf(summaries: Iterable<EventSummary>, now: Date): number | null {
+  let first: number | null = null;
+  const consider = (instant: string | null | undefined) => {
+    if (!instant) return;
+    const at = Date.parse(instant);
+    if (Number.isFinite(at) && at > now.getTime() && (first === null || at < first)) first = at;
+  };
+  for (const summary of summaries) {
+    consider(summary.next_date?.end);
+    consider(summary.last_end);
+  }
+  return first;
+}
+
+/** The expiry of an event page: also each upcoming slot's end (it leaves the list of dates). */
+export function detailExpiryOf(detail: EventDetail, now: Date): number | null {
+  const slots: EventSummary[] = detail.dates.map((slot) => ({
+    ...detail,
+    next_date: slot,
+  }));
+  return expiryOf([detail, ...slots], now);
+}
+
+/**
+ * The per-reader parts of shared answers (decision 0017): the cached answer is the anonymous
+ * one; a signed-in reader's wishlist marks and follows are laid over it by small reads.
+ */
+export async function overlayEventList<L extends { results: EventSummary[] }>(
+  db: Db,
+  viewerId: string,
+  list: L,
+): Promise<L> {
+  const wished = await queries.findWishlisted(
+    db,
+    viewerId,
+    list.results.map((event) => event.id),
+  );
+  return {
+    ...list,
+    results: list.results.map((event) => ({ ...event, is_wishlisted: wished.has(event.id) })),
+  };
+}
+
+export async function overlayEventDetail(
+  db: Db,
+  viewerId: string,
+  detail: EventDetail,
+): Promise<EventDetail> {
+  const [wished, following] = await Promise.all([
+    queries.findWishlisted(db, viewerId, [detail.id]),
+    queries.isFollowing(db, viewerId, detail.organizer.id),
+  ]);
+  return {
+    ...detail,
+    is_wishlisted: wished.has(detail.id),
+    organizer: { ...detail.organizer, is_following: following },
+  };
+}
+
+export async function overlayHome(
+  deps: DiscoveryDeps,
+  reader: Reader & { viewerId: string },
+  home: Home,
+): Promise<Home> {
+  const ids = home.sections.flatMap((section) => section.events.map((event) => event.id));
+  const hasOrganizers = home.sections.some((section) => section.kind === 'organizers');
+  const [wished, organizers] = await Promise.all([
+    queries.findWishlisted(deps.db, reader.viewerId, [...new Set(ids)]),
+    hasOrganizers
+      ? findOrganizersToFollow(
+          deps,
+          reader.viewerId,
+          { limit: HOME_SECTION_SIZE, offset: 0 },
+          reader.now,
+        ).then((page) => page.results)
+      : Promise.resolve([]),
+  ]);
+  return {
+    sections: home.sections.map((section) => ({
+      ...section,
+      events: section.events.map((event) => ({ ...event, is_wishlisted: wished.has(event.id) })),
+      // Organizers the reader does not follow yet: theirs, not everyone's.
+      organizers: section.kind === 'organizers' ? organizers : section.organizers,
     })),
   };
 }
