@@ -78,13 +78,13 @@ function findText(pattern: RegExp) {
 
 /** The first step waits for the page's chunk, which vitest transforms on first use. */
 async function findStepHeading(name: string) {
-  return screen.findByRole('heading', { level: 2, name: new RegExp(name) }, { timeout: 5_000 });
+  return screen.findByRole('heading', { level: 2, name: new RegExp(name) });
 }
 
 describe('booking page', () => {
   it(
     'books two tickets through every step: date, tickets, attendees, promo code, card, confirmation',
-    { timeout: 20_000 },
+    { timeout: 60_000 },
     async () => {
       const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:tickets');
       vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -317,7 +317,7 @@ describe('booking page', () => {
     renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&booking=501&step=3');
 
     await findStepHeading('Who is coming');
-    expect(await screen.findByText('Your hold expired', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText('Your hold expired', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your tickets are held' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
     await findStepHeading('Choose your tickets');
