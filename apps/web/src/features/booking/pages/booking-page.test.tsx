@@ -76,6 +76,16 @@ function findText(pattern: RegExp) {
   return screen.findByText((content) => pattern.test(content.replace(/[\u2068\u2069]/g, '')));
 }
 
+/** Expiry, security code and name: the card's other fields, which the form checks. */
+async function fillCardDetails() {
+  await userEvent.click(screen.getByRole('textbox', { name: /^Expiry date/ }));
+  await userEvent.paste('12 / 39');
+  await userEvent.click(screen.getByRole('textbox', { name: /^Security code/ }));
+  await userEvent.paste('123');
+  await userEvent.click(screen.getByRole('textbox', { name: /^Name on card/ }));
+  await userEvent.paste('Sara Ahmed');
+}
+
 /** The first step waits for the page's chunk, which vitest transforms on first use. */
 async function findStepHeading(name: string) {
   return screen.findByRole('heading', { level: 2, name: new RegExp(name) });
@@ -171,6 +181,7 @@ describe('booking page', () => {
       await userEvent.click(card);
       await userEvent.paste('4242424242424242');
       expect((card as HTMLInputElement).value).toBe('4242 4242 4242 4242');
+      await fillCardDetails();
       await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s80/ }));
 
       // 6: confirmed; the tickets link to their pages and the PDF downloads with the token.
@@ -237,6 +248,32 @@ describe('booking page', () => {
     expect(router.state.location.search).not.toContain('booking=');
   });
 
+  it('checks the expiry, security code and name before sending the card', async () => {
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
+    await userEvent.paste('4242424242424242');
+    await userEvent.click(screen.getByRole('textbox', { name: /^Expiry date/ }));
+    await userEvent.paste('0120');
+    expect((screen.getByRole('textbox', { name: /^Expiry date/ }) as HTMLInputElement).value).toBe(
+      '01 / 20',
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: /^Security code/ }));
+    await userEvent.paste('12');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    expect(await screen.findByText('This card has expired.')).toBeTruthy();
+    expect(screen.getByText('Enter the 3-digit security code.')).toBeTruthy();
+    expect(screen.getByText('Enter the name as it is on the card.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Expiry date/ })),
+    );
+    expect(find(requests, 'POST', '/api/v1/payment/pay/')).toHaveLength(0);
+  });
+
   it('keeps the hold after a declined card and pays with another card under a new key', async () => {
     const routes = bookingApi();
     let attempts = 0;
@@ -256,6 +293,7 @@ describe('booking page', () => {
     const card = screen.getByRole('textbox', { name: /Card number/ });
     await userEvent.click(card);
     await userEvent.paste('4000 0000 0000 0002');
+    await fillCardDetails();
     await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
 
     const alert = await screen.findByRole('alert');
@@ -359,6 +397,7 @@ describe('booking page', () => {
     await findStepHeading('Payment');
     await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
     await userEvent.paste('4242424242424242');
+    await fillCardDetails();
     await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
 
     expect(await screen.findByText('Your hold expired')).toBeTruthy();
