@@ -127,7 +127,9 @@ describe('booking page', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets' }));
 
       // 3: the hold is on and counting; the first ticket is the buyer's.
-      await findStepHeading('Who is coming');
+      // Holding swaps the whole flow: the new step's heading takes focus, not the page body.
+      const attendeesHeading = await findStepHeading('Who is coming');
+      await waitFor(() => expect(document.activeElement).toBe(attendeesHeading));
       const book = find(requests, 'POST', '/api/v1/tickets/book/')[0];
       expect(bodyOf(book)).toEqual({
         event: 7,
@@ -161,6 +163,12 @@ describe('booking page', () => {
       expect(await findText(/^You save SAR\s20\. New total: SAR\s80\.$/)).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: /Apply NOUR20/ }));
       expect(await findText(/^NOUR20 is applied: you save SAR\s20\.$/)).toBeTruthy();
+      // The apply button is gone with the preview: focus goes to the promo card's heading.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          screen.getByRole('heading', { name: 'Have a promo code?' }),
+        ),
+      );
       expect(bodyOf(find(requests, 'POST', '/api/v1/promo_codes/check/')[0])).toEqual({
         event: 7,
         code: 'nour20',
