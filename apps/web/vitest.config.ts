@@ -10,8 +10,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       maxWorkers: 2,
       // Journeys that type whole forms with user-event take seconds alone; a busy machine (CI
-      // beside other suites) triples that.
-      testTimeout: 15_000,
+      // beside other suites) triples that, and a first page waits up to asyncUtilTimeout
+      // (src/test/setup.ts) for its chunks.
+      testTimeout: 30_000,
       restoreMocks: true,
       unstubGlobals: true,
     },

@@ -13,6 +13,15 @@ function stepHeading(page: Page, name: RegExp) {
   return page.getByRole('heading', { level: 2, name });
 }
 
+/** The card's other fields: an expiry in the future, a security code and the name on it. */
+async function fillCardDetails(page: Page) {
+  const expiry = page.getByRole('textbox', { name: /^Expiry date/ });
+  await expiry.fill('1239');
+  await expect(expiry).toHaveValue('12 / 39');
+  await page.getByRole('textbox', { name: /^Security code/ }).fill('123');
+  await page.getByRole('textbox', { name: /^Name on card/ }).fill('Sara Ahmed');
+}
+
 /** From the events list to the booking page, as a reader gets there. */
 async function openBooking(page: Page) {
   await page.goto('/events');
@@ -102,6 +111,7 @@ test.describe('booking', () => {
       const card = page.getByRole('textbox', { name: /Card number/ });
       await card.fill('4242424242424242');
       await expect(card).toHaveValue('4242 4242 4242 4242');
+      await fillCardDetails(page);
       await page.getByRole('button', { name: /^Pay AED\s270$/ }).click();
     });
 
@@ -143,6 +153,7 @@ test.describe('booking', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await page.getByRole('textbox', { name: /Card number/ }).fill('4000 0000 0000 0002');
+      await fillCardDetails(page);
       await page.getByRole('button', { name: /^Pay AED\s300$/ }).click();
 
       const alert = page.getByRole('alert');

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens, OtpSent } from '@hafla/shared/auth/requests';
+import type { ErrorEnvelope } from '@hafla/shared/common/errors';
 import { codeSendSpacing, otpCodes, refreshTokens, users } from '../src/db/schema/accounts';
 import { GOOD_PASSWORD, post, registerAndReadCode, signUp, uniqueEmail } from './auth-helpers';
 import {
@@ -11,6 +12,10 @@ import {
   type TestContext,
 } from './helpers';
 import { codeFrom, type SmtpSink } from './smtp-sink';
+
+/** The first error item with every field the envelope may carry. */
+const envelopeError = (response: { json(): unknown }) =>
+  (response.json() as ErrorEnvelope).errors[0];
 
 let ctx: TestContext;
 let sink: SmtpSink;
@@ -224,22 +229,29 @@ describe('POST /otp/verify_email/', () => {
     const email = uniqueEmail('locked');
     const { code } = await registerAndReadCode(ctx, sink, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const codes: string[] = [];
+    const answers: unknown[] = [];
     for (let i = 0; i < 5; i += 1) {
-      codes.push(
-        firstError(await post(ctx, '/otp/verify_email/', { email, otp: wrong }))?.code ?? '',
-      );
+      const error = envelopeError(await post(ctx, '/otp/verify_email/', { email, otp: wrong }));
+      answers.push({ code: error?.code, remaining_attempts: error?.remaining_attempts });
+      if (i === 0) expect(error?.detail).toBe('This code is not correct. Tries left: 4.');
     }
-    expect(codes).toEqual([
-      'otp_invalid',
-      'otp_invalid',
-      'otp_invalid',
-      'otp_invalid',
-      'otp_locked',
+    // Each refusal says how many tries are left, in the envelope and in its words.
+    expect(answers).toEqual([
+      { code: 'otp_invalid', remaining_attempts: 4 },
+      { code: 'otp_invalid', remaining_attempts: 3 },
+      { code: 'otp_invalid', remaining_attempts: 2 },
+      { code: 'otp_invalid', remaining_attempts: 1 },
+      { code: 'otp_locked', remaining_attempts: 0 },
     ]);
-    expect(firstError(await post(ctx, '/otp/verify_email/', { email, otp: code }))?.code).toBe(
-      'otp_locked',
-    );
+    const second = await post(ctx, '/otp/verify_email/', { email, otp: code });
+    expect(envelopeError(second)).toMatchObject({ code: 'otp_locked', remaining_attempts: 0 });
+    const inArabic = await ctx.app.inject({
+      method: 'POST',
+      url: '/otp/verify_email/',
+      headers: { 'accept-language': 'ar' },
+      payload: { email, otp: wrong },
+    });
+    expect(envelopeError(inArabic)?.detail).toBe('محاولات خاطئة كثيرة. اطلب رمزًا جديدًا.');
 
     await letResendWindowPass(email);
     const before = sink.messages.length;

@@ -140,6 +140,10 @@ export function sendEnvelope(
       code: error.code,
       detail: translate(request.language, error.code, error.params),
       attr: error.attr,
+      // A code's tries left (a wrong one-time code): the one param a client acts on, not only reads.
+      ...(typeof error.params?.remaining_attempts === 'number' && {
+        remaining_attempts: error.params.remaining_attempts,
+      }),
     })),
   };
   return reply.code(status).type('application/json; charset=utf-8').send(body);

@@ -47,5 +47,17 @@ describe('route guards', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(getAccessToken()).toBeNull();
+    // The sign-in page says why the reader is there, until they sign in again.
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toContain('Your session has ended');
+    expect(note.textContent).toContain('expired or was ended on another device');
+  });
+
+  it('says nothing about an ended session to a visitor who had none', async () => {
+    stubFetch(catalogRoutes);
+    renderApp('/auth/login');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.queryByText('Your session has ended')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { errorResponse, jsonResponse, stubFetch } from '../test/stub-fetch';
 import {
   getAccessToken,
   getSessionState,
+  hasSessionEnded,
   readSessionHint,
   SESSION_STORAGE_KEY,
 } from '../lib/session';
@@ -60,6 +61,8 @@ describe('restoreSession', () => {
     expect(getSessionState().status).toBe('signed-out');
     expect(getAccessToken()).toBeNull();
     expect(readSessionHint()).toBeNull();
+    // The sign-in page will say the session ended (this browser had one).
+    expect(hasSessionEnded()).toBe(true);
   });
 
   it('keeps the hint when the API could not be reached, to try again next time', async () => {
@@ -70,6 +73,7 @@ describe('restoreSession', () => {
 
     expect(getSessionState().status).toBe('signed-out');
     expect(readSessionHint()).toEqual({ user_id: user.id });
+    expect(hasSessionEnded()).toBe(false);
   });
 
   it('lets a signed-in-only page wait for the restore instead of sending the reader to sign in', async () => {

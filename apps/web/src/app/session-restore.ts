@@ -13,6 +13,7 @@ import {
   clearSession,
   configureTokenRenewal,
   getSessionState,
+  markSessionEnded,
   readSessionHint,
   SESSION_STORAGE_KEY,
   setAccessToken,
@@ -60,7 +61,10 @@ export async function restoreSession(queryClient: QueryClient): Promise<void> {
     queryClient.setQueryData(ownProfileQueryOptions(profile.id).queryKey, profile);
     signIn({ access, user: profile });
   } catch (error) {
-    clearSession({ keepHint: !isSessionRefused(error) });
+    const isRefused = isSessionRefused(error);
+    // The hint said this browser was signed in: the session expired or was revoked meanwhile.
+    if (isRefused) markSessionEnded();
+    clearSession({ keepHint: !isRefused });
   }
 }
 

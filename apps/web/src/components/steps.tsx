@@ -1,6 +1,6 @@
 import { Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CheckIcon } from './page-icons';
 import classes from './steps.module.css';
 
@@ -95,18 +95,27 @@ export interface StepHeadingProps {
   title: string;
 }
 
+/** The wizard step last on screen, per page: a heading that mounts fresh knows where it came from. */
+let lastStepShown: { pathname: string; step: string | number } | null = null;
+
 /**
  * The step's heading takes focus when the step changes, as a new page would: only the query
- * changes, so the layout's focus-on-navigation does not fire.
+ * changes, so the layout's focus-on-navigation does not fire. A step drawn by a new component
+ * (holding tickets swaps the whole flow) mounts a new heading: it takes focus too when the same
+ * wizard showed another step just before, never on a page's first step (coming back from
+ * another page, the layout's focus on the page wins: its effect runs after this one).
  */
 export function StepHeading({ step, counter, title }: StepHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const previous = useRef(step);
+  const { pathname } = useLocation();
+  const previous = useRef<string | number | null>(null);
   useEffect(() => {
-    if (previous.current === step) return;
+    const before =
+      previous.current ?? (lastStepShown?.pathname === pathname ? lastStepShown.step : step);
     previous.current = step;
-    ref.current?.focus();
-  }, [step]);
+    lastStepShown = { pathname, step };
+    if (before !== step) ref.current?.focus();
+  }, [step, pathname]);
   return (
     <Title order={2} ref={ref} tabIndex={-1} style={{ outline: 'none' }}>
       <Text span c="dimmed" fw={600} size="md" display="block">

@@ -8,7 +8,13 @@ import type { Language } from '@hafla/shared/common/i18n';
 import { i18n } from './i18n';
 import { readStoredLanguage } from './language';
 import { loginPathFor } from './next-path';
-import { clearSession, getFreshAccessToken } from './session';
+import {
+  clearSession,
+  getFreshAccessToken,
+  getSessionState,
+  markSessionEnded,
+  readSessionHint,
+} from './session';
 
 // Mirrors the shared constant without importing zod into the first download.
 const SIGN_OUT_ERROR_CODES: typeof SIGN_OUT_CODES = ['token_not_valid', 'not_authenticated'];
@@ -231,6 +237,8 @@ export function setLoginNavigator(navigate: (path: string) => void): void {
 
 /** PRODUCT.md section 1: a refused token ends the session here and now, token and hint alike. */
 export function signOutAndRedirect(): void {
+  // A session this tab had (not a visitor's refused call): the sign-in page says it ended.
+  if (getSessionState().status !== 'signed-out' || readSessionHint() !== null) markSessionEnded();
   clearSession();
   const { pathname, search } = window.location;
   if (pathname === LOGIN_PATH) return;

@@ -170,7 +170,48 @@ export function setAccessToken(access: string): void {
   acceptAccessToken(access);
 }
 
+/** This tab's note that a session ended without the reader asking (expired or revoked). */
+const SESSION_ENDED_KEY = 'session-ended';
+
+function tabStorage(): KeyValueStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Notes that the session this tab had was refused (its token expired or was revoked), so the
+ * sign-in page can say why the reader is there. Kept in the tab's session storage: it survives
+ * the reload a refused session may come with, and no other tab sees it.
+ */
+export function markSessionEnded(): void {
+  try {
+    tabStorage()?.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // Without storage the sign-in page simply does not say why.
+  }
+}
+
+export function hasSessionEnded(): boolean {
+  try {
+    return tabStorage()?.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function forgetSessionEnded(): void {
+  try {
+    tabStorage()?.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export function signIn({ access, user }: SignInPayload): void {
+  forgetSessionEnded();
   generation += 1;
   writeSessionHint({ user_id: user.id });
   acceptAccessToken(access);
@@ -200,6 +241,7 @@ export function clearSession({
   accessToken = null;
   expiresAt = 0;
   if (!keepHint) removeSessionHint();
+  if (isDeliberate) forgetSessionEnded();
   if (state.status !== 'signed-out' || state.user) {
     setState({ status: 'signed-out', user: null, isSignOutDeliberate: isDeliberate });
   }

@@ -13,8 +13,10 @@ if (!('fonts' in document)) {
 }
 
 // The first test of a file also waits for its lazy route chunks to compile: on two busy cores
-// that takes longer than the library's one-second default.
-configure({ asyncUtilTimeout: 5000 });
+// that takes longer than the library's one-second default, and with other suites beside it
+// (load above 8 on two cores) a first page took more than 5 s. `findBy`/`waitFor` return as soon
+// as what they wait for is there, so the limit only decides how long a real failure takes.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('en');

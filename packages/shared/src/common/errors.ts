@@ -7,6 +7,8 @@ export const ErrorItem = z.object({
   code: z.string(),
   detail: z.string(),
   attr: z.string().nullable(),
+  /** How many more tries the thing refused allows (a one-time code: `otp_invalid`, `otp_locked`). */
+  remaining_attempts: z.number().int().min(0).optional(),
 });
 export type ErrorItem = z.infer<typeof ErrorItem>;
 

@@ -48,7 +48,8 @@ const otpError = (code: string, params: Record<string, number> = {}) =>
 
 /**
  * Accepts the latest code once: wrong codes count towards the limit (then a new code is
- * needed), expired or used codes are refused. Every step is one conditional UPDATE, so two
+ * needed), expired or used codes are refused. A wrong or locked code's error says how many tries
+ * the code has left (`remaining_attempts`, in the envelope's item and its detail). Every step is one conditional UPDATE, so two
  * concurrent tries cannot both succeed or both escape the count.
  */
 export async function consumeOtp(
@@ -72,7 +73,7 @@ export async function consumeOtp(
     .orderBy(desc(otpCodes.created_at))
     .limit(1);
   if (!latest) throw otpError('otp_invalid');
-  if (latest.attempts >= OTP_MAX_ATTEMPTS) throw otpError('otp_locked');
+  if (latest.attempts >= OTP_MAX_ATTEMPTS) throw otpError('otp_locked', { remaining_attempts: 0 });
   if (latest.expires_at.getTime() <= now.getTime()) throw otpError('otp_expired');
 
   const expected = Buffer.from(latest.code_hash, 'hex');
@@ -84,8 +85,8 @@ export async function consumeOtp(
       .where(eq(otpCodes.id, latest.id))
       .returning({ attempts: otpCodes.attempts });
     const attempts = counted?.attempts ?? OTP_MAX_ATTEMPTS;
-    if (attempts >= OTP_MAX_ATTEMPTS) throw otpError('otp_locked');
-    throw otpError('otp_invalid', { remaining: OTP_MAX_ATTEMPTS - attempts });
+    if (attempts >= OTP_MAX_ATTEMPTS) throw otpError('otp_locked', { remaining_attempts: 0 });
+    throw otpError('otp_invalid', { remaining_attempts: OTP_MAX_ATTEMPTS - attempts });
   }
   const [consumed] = await db
     .update(otpCodes)

@@ -27,7 +27,12 @@ export function SearchForm({ className }: SearchFormProps) {
   }
 
   return (
-    <form role="search" className={className} onSubmit={submitSearch}>
+    <form
+      role="search"
+      aria-label={t('header.search.label')}
+      className={className}
+      onSubmit={submitSearch}
+    >
       <Group gap="xs" wrap="nowrap">
         {/* A plain input styled as Mantine's (search-form.module.css), to keep it out of the entry. */}
         <input

@@ -23,7 +23,10 @@ describe('header account area', () => {
 
     renderApp('/');
 
-    const menuButton = await screen.findByRole('button', { name: 'Account menu: Sara Haddad' });
+    const menuButton = await screen.findByRole('button', {
+      // Its name starts with the initials it shows (label in name).
+      name: 'SH · Account menu: Sara Haddad',
+    });
     expect(within(menuButton).getByText('SH')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@hafla/shared/auth/users';
-import { UserAvatar, userDisplayName } from '../../components/user-avatar';
+import { UserAvatar, userDisplayName, userInitials } from '../../components/user-avatar';
 import { logout } from '../../features/auth/api/logout';
 import { usherEventsQueryOptions } from '../../features/door/api/ushers';
 import { profileKeys } from '../../features/profile/api/get-profile';
@@ -58,7 +58,9 @@ export function UserMenu({ user }: UserMenuProps) {
       <Menu.Target>
         <UnstyledButton
           className={classes.avatarButton}
-          aria-label={t('header.accountMenu', { name })}
+          // The name starts with what the button shows without a photo, its initials (WCAG 2.5.3,
+          // label in name).
+          aria-label={t('header.accountMenu', { name, initials: userInitials(user) })}
         >
           <UserAvatar user={user} size={44} alt="" />
         </UnstyledButton>

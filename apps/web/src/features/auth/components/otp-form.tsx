@@ -1,7 +1,7 @@
 import '@mantine/core/styles/PinInput.layer.css';
 import { Button, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OtpPurpose } from '@hafla/shared/auth/requests';
 import { FormAlert } from '../../../components/form-alert';
@@ -17,18 +17,20 @@ import classes from './auth.module.css';
 const OTP_CHARACTERS = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;
 
 interface ResendButtonProps {
+  ref?: Ref<HTMLButtonElement>;
   availableAt: number;
   isPending: boolean;
   onClick: () => void;
 }
 
 /** Keyed by its deadline, so a new code's countdown starts over from the new `resend_in`. */
-function ResendButton({ availableAt, isPending, onClick }: ResendButtonProps) {
+function ResendButton({ ref, availableAt, isPending, onClick }: ResendButtonProps) {
   const { t } = useTranslation('auth');
   const secondsLeft = useCountdown(availableAt);
   return (
     <>
       <Button
+        ref={ref}
         variant="default"
         onClick={onClick}
         disabled={secondsLeft > 0}
@@ -77,7 +79,11 @@ export function OtpForm({
   const [resendAvailableAt, setResendAvailableAt] = useState(initialResendAvailableAt);
   const [resendNotice, setResendNotice] = useState<string | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);
+  // Too many wrong tries: this code is dead until a new one is sent, so the boxes and the verify
+  // button are disabled and the way forward is the resend button (or its countdown).
+  const [isLocked, setIsLocked] = useState(false);
   const firstBoxRef = useRef<HTMLInputElement>(null);
+  const resendRef = useRef<HTMLButtonElement>(null);
   const resend = useResendOtp();
   const labelId = useId();
   const errorId = useId();
@@ -87,13 +93,17 @@ export function OtpForm({
     if (submitError) {
       setCode('');
       setAttempt((count) => count + 1);
+      setIsLocked(isApiError(submitError) && submitError.code === 'otp_locked');
     }
   }
   const shownError = submitError !== dismissedError ? submitError : null;
 
   useEffect(() => {
-    if (attempt > 0) firstBoxRef.current?.focus();
-  }, [attempt]);
+    if (attempt === 0) return;
+    // A locked code's boxes are disabled: the resend button is the next thing to do.
+    if (isLocked) resendRef.current?.focus();
+    else firstBoxRef.current?.focus();
+  }, [attempt, isLocked]);
 
   const errorMessage = incomplete
     ? t('otp.incomplete')
@@ -130,6 +140,8 @@ export function OtpForm({
       { email, purpose },
       {
         onSuccess: (sent) => {
+          setIsLocked(false);
+          setAttempt((count) => count + 1);
           setResendAvailableAt(Date.now() + sent.resend_in * 1000);
           setResendNotice(sent.detail);
           setDismissedError(submitError);
@@ -170,7 +182,7 @@ export function OtpForm({
               onChange={handleChange}
               onComplete={submitCode}
               error={Boolean(errorMessage)}
-              disabled={isSubmitting}
+              disabled={isSubmitting || isLocked}
               aria-labelledby={labelId}
               aria-describedby={errorMessage ? errorId : undefined}
               getInputProps={(index) => ({
@@ -185,13 +197,19 @@ export function OtpForm({
               </Input.Error>
             )}
           </Stack>
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <Button type="submit" loading={isSubmitting} disabled={isLocked} fullWidth>
             {submitLabel}
           </Button>
+          {isLocked && (
+            <Text size="sm" ta="center">
+              {t('otp.lockedHint')}
+            </Text>
+          )}
         </Stack>
       </form>
       <Stack gap="xs">
         <ResendButton
+          ref={resendRef}
           key={resendAvailableAt}
           availableAt={resendAvailableAt}
           isPending={resend.isPending}

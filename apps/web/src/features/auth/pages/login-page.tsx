@@ -8,7 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { isApiError } from '../../../lib/api-client';
 import { safeNextPath } from '../../../lib/next-path';
 import { validateEmail } from '../../../lib/password-rules';
-import { signIn } from '../../../lib/session';
+import { hasSessionEnded, signIn } from '../../../lib/session';
 import { splitApiErrors, useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/login';
 import { useResendOtp } from '../api/resend-otp';
@@ -31,6 +31,8 @@ export function LoginPage() {
   const resend = useResendOtp();
   const [unverified, setUnverified] = useState<UnverifiedAccount | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);
+  // Here because a session ended on its own (expired or revoked), not by signing out.
+  const [hasEnded] = useState(hasSessionEnded);
   const form = useForm({
     initialValues: { email: searchParams.get('email') ?? readLoggingEmail(), password: '' },
     validate: {
@@ -89,6 +91,11 @@ export function LoginPage() {
     <AuthLayout page="login">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {hasEnded && !form.formError && (
+            <FormAlert tone="info" title={t('login.sessionEnded.title')} message={null}>
+              {t('login.sessionEnded.text')}
+            </FormAlert>
+          )}
           <FormAlert message={form.formError} />
           {unverified && (
             <FormAlert message={unverified.message}>

@@ -55,7 +55,7 @@ describe('register page', () => {
     expect(screen.getByText('This email is already registered.')).toBeTruthy();
     expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('This password is too common.')).toBeTruthy();
-    expect(document.activeElement).toBe(email);
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(router.state.location.pathname).toBe('/auth/register');
   });
 

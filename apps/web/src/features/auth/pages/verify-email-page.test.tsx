@@ -71,6 +71,65 @@ describe('verify-email page', () => {
     expect(codeBoxes()[0]?.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('after too many wrong tries, disables verifying and leads to a new code', async () => {
+    let lockedAnswers = 0;
+    stubFetch({
+      ...catalogRoutes,
+      'POST /otp/verify_email/': () => {
+        lockedAnswers += 1;
+        return jsonResponse(
+          {
+            type: 'client_error',
+            errors: [
+              {
+                code: 'otp_locked',
+                detail: 'Too many wrong tries. Ask for a new code.',
+                attr: 'otp',
+                remaining_attempts: 0,
+              },
+            ],
+          },
+          400,
+        );
+      },
+      'POST /otp/resend_otp/': {
+        detail: 'We sent you a new code.',
+        email: 'sara@example.com',
+        expires_in: 600,
+        resend_in: 60,
+      },
+    });
+    renderApp('/auth/verify-email?email=sara%40example.com');
+
+    await screen.findByRole('group', { name: '6-digit code' });
+    const [first] = codeBoxes();
+    if (!first) throw new Error('no code boxes');
+    await userEvent.click(first);
+    await userEvent.paste('123456');
+
+    expect(await screen.findByText('Too many wrong tries. Ask for a new code.')).toBeTruthy();
+    expect(
+      screen.getByText('This code can no longer be used. Ask for a new code below.'),
+    ).toBeTruthy();
+    const verify = screen.getByRole('button', { name: 'Verify email' });
+    expect(verify.hasAttribute('disabled')).toBe(true);
+    expect(codeBoxes().every((box) => box.disabled)).toBe(true);
+    const resend = screen.getByRole('button', { name: 'Send a new code' });
+    expect(resend.hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(resend));
+    expect(lockedAnswers).toBe(1);
+
+    await userEvent.click(resend);
+
+    expect(await screen.findByText('We sent you a new code.')).toBeTruthy();
+    await waitFor(() => expect(codeBoxes().every((box) => !box.disabled)).toBe(true));
+    expect(screen.getByRole('button', { name: 'Verify email' }).hasAttribute('disabled')).toBe(
+      false,
+    );
+    expect(screen.queryByText(/can no longer be used/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(codeBoxes()[0]));
+  });
+
   it('counts down before a new code may be asked for, then restarts from resend_in', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { requests } = stubFetch({

@@ -25,7 +25,7 @@ export function OrderSummary({ booking, headingLevel = 2 }: OrderSummaryProps) {
       <dl className={classes.summaryLines}>
         {booking.items.map((item) => (
           <div key={item.ticket_category} className={classes.summaryRow}>
-            <dt>{t('summary.line', { name: item.name, count: item.quantity })}</dt>
+            <dt>{t('summary.line', { name: isolate(item.name), count: item.quantity })}</dt>
             <dd>{money(item.unit_price * item.quantity)}</dd>
           </div>
         ))}

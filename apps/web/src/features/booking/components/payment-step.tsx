@@ -7,7 +7,18 @@ import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePayBooking } from '../api/pay-booking';
-import { SANDBOX_CARDS, cardDigits, formatCardNumber, isLuhnValid } from '../lib/card-number';
+import {
+  SANDBOX_CARDS,
+  cardDigits,
+  checkCardholderName,
+  checkCvc,
+  checkExpiry,
+  cvcLength,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  isLuhnValid,
+} from '../lib/card-number';
 import { CardIcon } from './icons';
 import { OrderSummary } from './order-summary';
 import classes from './booking.module.css';
@@ -27,7 +38,13 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
   const { t, i18n } = useTranslation('booking');
   const pay = usePayBooking();
   const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [holder, setHolder] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [expiryError, setExpiryError] = useState<string | null>(null);
+  const [cvcError, setCvcError] = useState<string | null>(null);
+  const [holderError, setHolderError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; isCardRefusal: boolean } | null>(null);
   const isFree = booking.total === 0;
   const amount = formatMoney(booking.total, booking.currency, i18n.language);
@@ -36,9 +53,36 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
     event.preventDefault();
     setRefusal(null);
     const digits = cardDigits(cardNumber);
-    if (!isFree && !isLuhnValid(digits)) {
-      setFieldError(digits ? t('payment.cardInvalid') : t('payment.cardRequired'));
-      return;
+    if (!isFree) {
+      // The sandbox checks only the number; expiry, code and name are checked here, as a
+      // processor's card form does before it sends anything.
+      const numberError = isLuhnValid(digits)
+        ? null
+        : digits
+          ? t('payment.cardInvalid')
+          : t('payment.cardRequired');
+      const expiryProblem = checkExpiry(expiry);
+      const cvcProblem = checkCvc(cvc, cardNumber);
+      const holderProblem = checkCardholderName(holder);
+      const errors = {
+        number: numberError,
+        expiry: expiryProblem && t(`payment.expiryErrors.${expiryProblem}`),
+        cvc: cvcProblem && t(`payment.cvcErrors.${cvcProblem}`, { count: cvcLength(cardNumber) }),
+        holder: holderProblem && t(`payment.holderErrors.${holderProblem}`),
+      };
+      setFieldError(errors.number);
+      setExpiryError(errors.expiry);
+      setCvcError(errors.cvc);
+      setHolderError(errors.holder);
+      const firstInvalid = (['number', 'expiry', 'cvc', 'holder'] as const).find(
+        (field) => errors[field],
+      );
+      if (firstInvalid) {
+        event.currentTarget
+          .querySelector<HTMLInputElement>(`[name="card-${firstInvalid}"]`)
+          ?.focus();
+        return;
+      }
     }
     setFieldError(null);
     pay.mutate(isFree ? { booking: booking.id } : { booking: booking.id, payment_method: digits }, {
@@ -88,6 +132,56 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
             placeholder={t('payment.cardPlaceholder')}
             dir="ltr"
             leftSection={<CardIcon />}
+            name="card-number"
+          />
+          <div className={classes.cardRow}>
+            <TextInput
+              label={t('payment.expiry')}
+              description={t('payment.expiryHint')}
+              value={expiry}
+              onChange={(event) => {
+                setExpiry(formatExpiry(event.currentTarget.value));
+                setExpiryError(null);
+              }}
+              error={expiryError}
+              required
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              maxLength={7}
+              placeholder={t('payment.expiryPlaceholder')}
+              dir="ltr"
+              name="card-expiry"
+            />
+            <TextInput
+              label={t('payment.cvc')}
+              description={t('payment.cvcHint', { count: cvcLength(cardNumber) })}
+              value={cvc}
+              onChange={(event) => {
+                setCvc(formatCvc(event.currentTarget.value));
+                setCvcError(null);
+              }}
+              error={cvcError}
+              required
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              dir="ltr"
+              name="card-cvc"
+            />
+          </div>
+          <TextInput
+            label={t('payment.holder')}
+            value={holder}
+            onChange={(event) => {
+              setHolder(event.currentTarget.value);
+              setHolderError(null);
+            }}
+            error={holderError}
+            required
+            autoComplete="cc-name"
+            maxLength={100}
+            dir="auto"
+            name="card-holder"
           />
           <div>
             <Text size="sm" fw={600}>

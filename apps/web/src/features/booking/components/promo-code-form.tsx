@@ -1,5 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking, PromoCheckResult } from '@hafla/shared/bookings/bookings';
@@ -32,6 +32,16 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [preview, setPreview] = useState<PromoCheckResult | null>(null);
   const [updateError, setUpdateError] = useState<string | null>(null);
+  // Applying or removing a code swaps this card's content away from the button that had focus:
+  // the card's heading takes it, so a keyboard or screen reader stays where the change is.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isFocusPending = useRef(false);
+  const hasCode = booking.promo_code !== null && booking.promo_code !== '';
+  useEffect(() => {
+    if (!isFocusPending.current) return;
+    isFocusPending.current = false;
+    headingRef.current?.focus();
+  }, [hasCode]);
 
   function submitCheck(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,12 +74,14 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
 
   function apply(promoCode: string | null) {
     setUpdateError(null);
+    isFocusPending.current = true;
     update.mutate(promoCode, {
       onSuccess: () => {
         setPreview(null);
         setCode('');
       },
       onError: (error) => {
+        isFocusPending.current = false;
         setUpdateError(splitApiErrors(error, []).message);
         onBookingError(error);
       },
@@ -79,7 +91,13 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
   if (booking.promo_code) {
     return (
       <section className={classes.card} aria-labelledby="booking-promo">
-        <h3 id="booking-promo" className={classes.categoryName}>
+        <h3
+          id="booking-promo"
+          className={classes.categoryName}
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+        >
           {t('promo.heading')}
         </h3>
         <FormAlert

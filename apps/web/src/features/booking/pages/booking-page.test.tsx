@@ -76,15 +76,25 @@ function findText(pattern: RegExp) {
   return screen.findByText((content) => pattern.test(content.replace(/[\u2068\u2069]/g, '')));
 }
 
+/** Expiry, security code and name: the card's other fields, which the form checks. */
+async function fillCardDetails() {
+  await userEvent.click(screen.getByRole('textbox', { name: /^Expiry date/ }));
+  await userEvent.paste('12 / 39');
+  await userEvent.click(screen.getByRole('textbox', { name: /^Security code/ }));
+  await userEvent.paste('123');
+  await userEvent.click(screen.getByRole('textbox', { name: /^Name on card/ }));
+  await userEvent.paste('Sara Ahmed');
+}
+
 /** The first step waits for the page's chunk, which vitest transforms on first use. */
 async function findStepHeading(name: string) {
-  return screen.findByRole('heading', { level: 2, name: new RegExp(name) }, { timeout: 5_000 });
+  return screen.findByRole('heading', { level: 2, name: new RegExp(name) });
 }
 
 describe('booking page', () => {
   it(
     'books two tickets through every step: date, tickets, attendees, promo code, card, confirmation',
-    { timeout: 20_000 },
+    { timeout: 60_000 },
     async () => {
       const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:tickets');
       vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -117,7 +127,9 @@ describe('booking page', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets' }));
 
       // 3: the hold is on and counting; the first ticket is the buyer's.
-      await findStepHeading('Who is coming');
+      // Holding swaps the whole flow: the new step's heading takes focus, not the page body.
+      const attendeesHeading = await findStepHeading('Who is coming');
+      await waitFor(() => expect(document.activeElement).toBe(attendeesHeading));
       const book = find(requests, 'POST', '/api/v1/tickets/book/')[0];
       expect(bodyOf(book)).toEqual({
         event: 7,
@@ -151,6 +163,12 @@ describe('booking page', () => {
       expect(await findText(/^You save SAR\s20\. New total: SAR\s80\.$/)).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: /Apply NOUR20/ }));
       expect(await findText(/^NOUR20 is applied: you save SAR\s20\.$/)).toBeTruthy();
+      // The apply button is gone with the preview: focus goes to the promo card's heading.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          screen.getByRole('heading', { name: 'Have a promo code?' }),
+        ),
+      );
       expect(bodyOf(find(requests, 'POST', '/api/v1/promo_codes/check/')[0])).toEqual({
         event: 7,
         code: 'nour20',
@@ -171,6 +189,7 @@ describe('booking page', () => {
       await userEvent.click(card);
       await userEvent.paste('4242424242424242');
       expect((card as HTMLInputElement).value).toBe('4242 4242 4242 4242');
+      await fillCardDetails();
       await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s80/ }));
 
       // 6: confirmed; the tickets link to their pages and the PDF downloads with the token.
@@ -237,6 +256,32 @@ describe('booking page', () => {
     expect(router.state.location.search).not.toContain('booking=');
   });
 
+  it('checks the expiry, security code and name before sending the card', async () => {
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
+    await userEvent.paste('4242424242424242');
+    await userEvent.click(screen.getByRole('textbox', { name: /^Expiry date/ }));
+    await userEvent.paste('0120');
+    expect((screen.getByRole('textbox', { name: /^Expiry date/ }) as HTMLInputElement).value).toBe(
+      '01 / 20',
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: /^Security code/ }));
+    await userEvent.paste('12');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    expect(await screen.findByText('This card has expired.')).toBeTruthy();
+    expect(screen.getByText('Enter the 3-digit security code.')).toBeTruthy();
+    expect(screen.getByText('Enter the name as it is on the card.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Expiry date/ })),
+    );
+    expect(find(requests, 'POST', '/api/v1/payment/pay/')).toHaveLength(0);
+  });
+
   it('keeps the hold after a declined card and pays with another card under a new key', async () => {
     const routes = bookingApi();
     let attempts = 0;
@@ -256,6 +301,7 @@ describe('booking page', () => {
     const card = screen.getByRole('textbox', { name: /Card number/ });
     await userEvent.click(card);
     await userEvent.paste('4000 0000 0000 0002');
+    await fillCardDetails();
     await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
 
     const alert = await screen.findByRole('alert');
@@ -317,7 +363,7 @@ describe('booking page', () => {
     renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&booking=501&step=3');
 
     await findStepHeading('Who is coming');
-    expect(await screen.findByText('Your hold expired', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText('Your hold expired', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your tickets are held' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
     await findStepHeading('Choose your tickets');
@@ -359,6 +405,7 @@ describe('booking page', () => {
     await findStepHeading('Payment');
     await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
     await userEvent.paste('4242424242424242');
+    await fillCardDetails();
     await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
 
     expect(await screen.findByText('Your hold expired')).toBeTruthy();

@@ -207,7 +207,7 @@ describe('home page', () => {
     const card = await within(near).findByRole('article');
     expect(within(card).getByText('2.4 km away')).toBeTruthy();
     // The city picker is gone with the choice: focus lands on what says where the row looks.
-    expect(document.activeElement?.textContent).toBe('Within 25 km of Amman.');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Within 25 km of Amman.'));
     const query = requests.find((request) => request.url.pathname === '/api/v1/events_read/')?.url
       .searchParams;
     expect(query?.get('lat')).toBe('31.9539');

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { ScanOutcome } from '../lib/door-sync';
 import { verdictOf } from '../lib/offline-door';
 import classes from './door.module.css';
+import { isolate } from '../../../lib/bidi';
 
 /** How long each verdict stays before the scanner is ready again (a tap ends it sooner). */
 const SHOWN_MS = { ok: 2_500, warning: 5_000, refused: 5_000 } as const;
@@ -91,7 +92,7 @@ export function ScanResult({ outcome, timeZone, onDone }: ScanResultProps) {
         {verdict === 'warning' && when && (
           <p className={classes.resultDetail}>
             {outcome.checkedInBy
-              ? t('result.whenBy', { time: when, name: outcome.checkedInBy.name })
+              ? t('result.whenBy', { time: when, name: isolate(outcome.checkedInBy.name) })
               : t('result.when', { time: when })}
           </p>
         )}

@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useUsherEvents } from '../api/ushers';
 import classes from '../components/door.module.css';
 import { guestListPath } from '../lib/paths';
+import { isolate } from '../../../lib/bidi';
 
 function ScanEvent({ event }: { event: UsherEvent }) {
   const { t, i18n } = useTranslation('door');
@@ -28,7 +29,7 @@ function ScanEvent({ event }: { event: UsherEvent }) {
         </Title>
         <Text size="sm">{when}</Text>
         <Text size="sm">
-          {t('scanEvents.by', { organizer: event.organizer.name })} ·{' '}
+          {t('scanEvents.by', { organizer: isolate(event.organizer.name) })} ·{' '}
           {t('scanEvents.role', { role: t(`ushers.roleShort.${event.role}`) })}
         </Text>
       </Stack>

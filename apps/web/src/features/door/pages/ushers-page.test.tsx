@@ -123,6 +123,6 @@ describe('Events I scan for', () => {
         await screen.findByRole('link', { name: `Open scanner for ${usherEvent.title}` })
       ).getAttribute('href'),
     ).toBe(`/organizer/events/${usherEvent.id}/guestList?mode=scan`);
-    expect(screen.getByText('By Nour Events · Your role: Steward')).toBeTruthy();
+    expect(screen.getByText('By \u2068Nour Events\u2069 · Your role: Steward')).toBeTruthy();
   });
 });

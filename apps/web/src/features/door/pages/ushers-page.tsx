@@ -30,6 +30,7 @@ import classes from '../components/door.module.css';
 import { Pager, StatusBadge } from '../components/pager';
 import { ConfirmDialog } from '../components/reject-dialog';
 import { errorText } from '../lib/error-text';
+import { isolate } from '../../../lib/bidi';
 
 const ROLES: readonly UsherRole[] = ['steward', 'supervisor'];
 
@@ -256,7 +257,7 @@ export function UshersPage() {
       <ConfirmDialog
         opened={removing !== null}
         title={t('ushers.remove.title')}
-        text={t('ushers.remove.text', { name: removing ? usherName(removing) : '' })}
+        text={t('ushers.remove.text', { name: removing ? isolate(usherName(removing)) : '' })}
         keepLabel={t('ushers.remove.keep')}
         confirmLabel={t('ushers.remove.confirm')}
         closeLabel={t('ushers.remove.close')}

@@ -76,7 +76,12 @@ function SearchBar({
   }
 
   return (
-    <form role="search" className={classes.searchForm} onSubmit={submit}>
+    <form
+      role="search"
+      aria-label={t('list.search.label')}
+      className={classes.searchForm}
+      onSubmit={submit}
+    >
       <TextInput
         {...SEARCH_INPUT_PROPS}
         aria-label={t('list.search.label')}

@@ -230,7 +230,9 @@ describe('the header’s notification bell', () => {
     await userEvent.keyboard('{Escape}');
 
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Notifications/ }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Notifications/ })),
+    );
   });
 
   it('says there is nothing yet when the reader has no notifications', async () => {

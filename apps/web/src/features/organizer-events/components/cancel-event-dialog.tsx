@@ -11,6 +11,7 @@ import type { Event } from '@hafla/shared/events/events';
 import { FormAlert } from '../../../components/form-alert';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useUpdateEvent } from '../api/update-event';
+import { isolate } from '../../../lib/bidi';
 
 export interface CancelEventDialogProps {
   event: Event;
@@ -39,7 +40,7 @@ export function CancelEventDialog({ event, opened, onClose }: CancelEventDialogP
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       <Stack gap="md">
-        <Text>{t('cancel.text', { title: event.title })}</Text>
+        <Text>{t('cancel.text', { title: isolate(event.title) })}</Text>
         <Text fw={600}>{t('cancel.irreversible')}</Text>
         <FormAlert message={error} />
         <Group justify="flex-end" gap="sm">

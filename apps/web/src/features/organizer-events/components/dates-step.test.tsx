@@ -223,8 +223,8 @@ describe('event dates step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?step=tickets'));
-    expect(await screen.findByRole('heading', { level: 2, name: /Tickets/ })).toBe(
-      document.activeElement,
-    );
+    // The heading takes focus in an effect after it is drawn: wait for the move, not the drawing.
+    const heading = await screen.findByRole('heading', { level: 2, name: /Tickets/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

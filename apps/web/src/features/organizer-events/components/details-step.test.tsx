@@ -77,7 +77,7 @@ describe('event details step', () => {
     expect(await screen.findByText('Fill in this field.')).toBeTruthy();
     expect(screen.getByText('Choose a category.')).toBeTruthy();
     expect(screen.getByText("Enter the venue's name.")).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/Event title/));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Event title/)));
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 

@@ -26,6 +26,21 @@ function posts(requests: RecordedRequest[]) {
 }
 
 describe('promo codes step', () => {
+  it('ticks the Promo codes step once the event has a code, and not before', async () => {
+    stubFetch(eventRoutes({ categories: [standardTickets] }));
+    signInAs(organizer);
+    const { unmount } = renderApp(`/organizer/events/${draftEvent.id}/edit?step=review`);
+    const steps = await screen.findByRole('navigation', { name: 'Event setup steps' });
+    expect(await within(steps).findByRole('link', { name: 'Details (done)' })).toBeTruthy();
+    expect(within(steps).getByRole('link', { name: 'Promo codes' })).toBeTruthy();
+    unmount();
+
+    stubFetch(eventRoutes({ categories: [standardTickets], promoCodes: [promoCode] }));
+    renderApp(`/organizer/events/${draftEvent.id}/edit?step=review`);
+    const withCode = await screen.findByRole('navigation', { name: 'Event setup steps' });
+    expect(await within(withCode).findByRole('link', { name: 'Promo codes (done)' })).toBeTruthy();
+  });
+
   it('creates a percentage code limited to chosen categories and a validity window', async () => {
     const { requests } = stubFetch({
       ...eventRoutes({ categories: [standardTickets, vipTickets] }),

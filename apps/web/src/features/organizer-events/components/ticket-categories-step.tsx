@@ -9,6 +9,7 @@ import { useTicketCategories } from '../api/get-ticket-categories';
 import { EditableListStep } from './editable-list-step';
 import { TicketCategoryForm } from './ticket-category-form';
 import classes from './organizer.module.css';
+import { isolate } from '../../../lib/bidi';
 
 function CategoryFacts({ event, category }: { event: Event; category: TicketCategory }) {
   const { t, i18n } = useTranslation('organizer');
@@ -67,7 +68,7 @@ export function TicketCategoriesStep({ event, readOnly }: TicketCategoriesStepPr
       empty={t('tickets.empty')}
       addLabel={t('tickets.addButton')}
       newTitle={t('tickets.newTitle')}
-      savedMessage={(category) => t('tickets.saved', { name: category.name })}
+      savedMessage={(category) => t('tickets.saved', { name: isolate(category.name) })}
       editTitle={(category) => t('tickets.editTitle', { name: category.name })}
       editLabel={(category) => t('tickets.editNamed', { name: category.name })}
       renderHeading={(category) => (

@@ -21,6 +21,7 @@ import type { DetailsSaved } from '../components/details-step';
 import { EventStatusBadge } from '../components/event-status-badge';
 import { EventStepsNav } from '../components/event-steps-nav';
 import { PromoCodesStep } from '../components/promo-codes-step';
+import { usePromoCodes } from '../api/get-promo-codes';
 import { ReviewStep } from '../components/review-step';
 import { TicketCategoriesStep } from '../components/ticket-categories-step';
 import classes from '../components/organizer.module.css';
@@ -177,6 +178,7 @@ function EventEditor({ event }: { event: Event }) {
   const step: EventStep = isEventStep(requested) ? requested : 'details';
   const navigationState = readNavigationState(location.state);
   const isReadOnly = event.status === 'cancelled' || event.status === 'ended';
+  const promoCodes = usePromoCodes(event.id);
   usePageMeta({
     title: t('editor.meta.editTitle', { title: event.title }),
     description: t('editor.meta.description'),
@@ -187,6 +189,8 @@ function EventEditor({ event }: { event: Event }) {
   const completed = new Set<EventStep>(['details']);
   if (event.dates_count > 0) completed.add('dates');
   if (event.ticket_categories_count > 0) completed.add('tickets');
+  // Optional, and done once a code exists: the event carries no count, its codes' list says so.
+  if ((promoCodes.data?.count ?? 0) > 0) completed.add('promo-codes');
   if (event.status !== 'draft') completed.add('review');
 
   let body: ReactNode;

@@ -77,6 +77,11 @@ describe('My events', () => {
       ),
     );
 
+    // Each search landmark has its own name: the site's and this list's.
+    expect(screen.getByRole('search', { name: 'Search your events' })).toBeTruthy();
+    expect(
+      screen.getAllByRole('search').every((landmark) => landmark.hasAttribute('aria-label')),
+    ).toBe(true);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search your events' }), 'oud');
     await waitFor(() =>
       expect(

@@ -251,7 +251,11 @@ export function MyEventsPage() {
         </Group>
       </div>
       <PublishCounter />
-      <form role="search" onSubmit={(submitEvent) => submitEvent.preventDefault()}>
+      <form
+        role="search"
+        aria-label={t('list.search')}
+        onSubmit={(submitEvent) => submitEvent.preventDefault()}
+      >
         <TextInput
           type="search"
           label={t('list.search')}
