@@ -40,14 +40,9 @@ const transform: Transform = (input) => {
 export function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\/(v1\/)?/, '/')
-    .split(/[/_.-]+/)
-    .filter(Boolean)
-    .map((word) => {
-      const param = /^\{(.+)\}$/.exec(word);
-      return param ? `by ${param[1]!.replace(/[^A-Za-z0-9]/g, '')}` : word;
-    })
-    .join(' ')
-    .split(' ');
+    .replace(/\{([^}]+)\}/g, (_, name: string) => `by ${name}`)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return [method.toLowerCase(), ...words]
     .map((word, index) =>
       index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
