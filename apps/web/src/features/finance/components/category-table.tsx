@@ -17,7 +17,13 @@ export function CategoryTable({
   if (data.categories.length === 0) return <Text>{t('dashboard.categories.empty')}</Text>;
   const isAllEvents = data.event === null;
   return (
-    <div className={classes.tableScroll}>
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    <div
+      className={classes.tableScroll}
+      role="region"
+      aria-labelledby="categories-heading"
+      tabIndex={0}
+    >
       <table className={classes.table} aria-labelledby="categories-heading">
         <thead>
           <tr>

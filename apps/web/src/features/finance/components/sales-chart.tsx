@@ -68,7 +68,13 @@ export function SalesChart({ chart, metric }: SalesChartProps) {
       </div>
       <details className={classes.dataTable}>
         <summary>{t('dashboard.chart.asTable')}</summary>
-        <div className={classes.tableScroll}>
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <div
+          className={classes.tableScroll}
+          role="region"
+          aria-label={t('dashboard.chart.tableCaption')}
+          tabIndex={0}
+        >
           <table className={classes.table}>
             <caption>
               <VisuallyHidden>{t('dashboard.chart.tableCaption')}</VisuallyHidden>
