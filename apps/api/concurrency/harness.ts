@@ -340,7 +340,7 @@ export function moneyOf(database: Database, eventId: number): Promise<Money> {
           from sandbox_charges s
       )
       select
-        (select coalesce(sum(gross - discount), 0) from ledger_entries
+        (select coalesce(sum(gross - discount), 0) from journal_entries
           where event_id = ${eventId})::int as ledger,
         (select coalesce(sum(total - refunded_amount), 0) from bookings
           where event_id = ${eventId}
