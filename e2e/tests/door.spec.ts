@@ -244,7 +244,7 @@ test('the door: an invited usher scans real tickets by camera, by code and offli
   await expectAccessible(page, 'guest list, ar');
   // A mistaken check-in is undone from the list: the count follows.
   await page
-    .getByRole('button', { name: /^التراجع عن تسجيل دخول / })
+    .getByRole('button', { name: /^تراجع عن الدخول: / })
     .first()
     .click();
   await expect(page.getByText(/^أُلغي تسجيل دخول /)).toBeVisible();

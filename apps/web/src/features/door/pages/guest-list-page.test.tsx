@@ -161,9 +161,7 @@ describe('Guest list', () => {
     signInAs(organizer);
     renderApp(PATH);
 
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Undo the check-in of Guest 3' }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo check-in: Guest 3' }));
     expect(await screen.findByText('Guest 3 is no longer checked in.')).toBeTruthy();
     const undo = requests.find((request) => request.url.pathname.endsWith('/undo/'))!;
     expect(undo.url.pathname).toBe('/api/v1/check-ins/13/undo/');
