@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { WithdrawalStatusChange } from '@hafla/shared/finance/withdrawals';
+import { Text } from '@mantine/core';
+import type { Withdrawal, WithdrawalStatusChange } from '@hafla/shared/finance/withdrawals';
 import { formatDateTime } from '../../../lib/format';
 import { readerTimeZone } from '../lib/calendar-days';
 import classes from './finance.module.css';
@@ -20,5 +21,29 @@ export function WithdrawalHistory({ history }: { history: readonly WithdrawalSta
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A request's note, rejection reason, transfer reference and status history (organizer and admin). */
+export function WithdrawalDetails({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation('finance');
+  return (
+    <>
+      {withdrawal.note && <Text size="sm">{t('withdrawals.note', { note: withdrawal.note })}</Text>}
+      {withdrawal.rejection_reason && (
+        <Text size="sm" fw={700}>
+          {t('withdrawals.rejectionReason', { reason: withdrawal.rejection_reason })}
+        </Text>
+      )}
+      {withdrawal.transfer_reference && (
+        <Text size="sm" fw={700}>
+          {t('withdrawals.transferReference', { reference: withdrawal.transfer_reference })}
+        </Text>
+      )}
+      <details>
+        <summary>{t('withdrawals.historyHeading')}</summary>
+        <WithdrawalHistory history={withdrawal.history} />
+      </details>
+    </>
   );
 }

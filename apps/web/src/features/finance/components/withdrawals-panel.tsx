@@ -18,7 +18,7 @@ import classes from './finance.module.css';
 import { Pager } from './pager';
 import { WithdrawalStatusBadge } from './status-badge';
 import { WithdrawalForm } from './withdrawal-form';
-import { WithdrawalHistory } from './withdrawal-history';
+import { WithdrawalDetails } from './withdrawal-history';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; withdrawal: Withdrawal } | null;
 
@@ -52,23 +52,7 @@ function WithdrawalCard({
               date: formatDateTime(withdrawal.created_at, readerTimeZone(), i18n.language),
             })}
           </Text>
-          {withdrawal.note && (
-            <Text size="sm">{t('withdrawals.note', { note: withdrawal.note })}</Text>
-          )}
-          {withdrawal.rejection_reason && (
-            <Text size="sm" fw={700}>
-              {t('withdrawals.rejectionReason', { reason: withdrawal.rejection_reason })}
-            </Text>
-          )}
-          {withdrawal.transfer_reference && (
-            <Text size="sm" fw={700}>
-              {t('withdrawals.transferReference', { reference: withdrawal.transfer_reference })}
-            </Text>
-          )}
-          <details>
-            <summary>{t('withdrawals.historyHeading')}</summary>
-            <WithdrawalHistory history={withdrawal.history} />
-          </details>
+          <WithdrawalDetails withdrawal={withdrawal} />
           {withdrawal.editable && (
             <Group gap="xs">
               <Button

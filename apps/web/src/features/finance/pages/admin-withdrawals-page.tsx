@@ -21,7 +21,7 @@ import { DecisionDialog } from '../components/decision-dialog';
 import classes from '../components/finance.module.css';
 import { Pager } from '../components/pager';
 import { WithdrawalStatusBadge } from '../components/status-badge';
-import { WithdrawalHistory } from '../components/withdrawal-history';
+import { WithdrawalDetails } from '../components/withdrawal-history';
 import { readerTimeZone } from '../lib/calendar-days';
 import { errorText } from '../lib/error-text';
 
@@ -83,23 +83,7 @@ function RequestCard({
             <dt>{t('admin.swift')}</dt>
             <dd dir="ltr">{account.swift}</dd>
           </dl>
-          {withdrawal.note && (
-            <Text size="sm">{t('withdrawals.note', { note: withdrawal.note })}</Text>
-          )}
-          {withdrawal.rejection_reason && (
-            <Text size="sm" fw={700}>
-              {t('withdrawals.rejectionReason', { reason: withdrawal.rejection_reason })}
-            </Text>
-          )}
-          {withdrawal.transfer_reference && (
-            <Text size="sm" fw={700}>
-              {t('withdrawals.transferReference', { reference: withdrawal.transfer_reference })}
-            </Text>
-          )}
-          <details>
-            <summary>{t('withdrawals.historyHeading')}</summary>
-            <WithdrawalHistory history={withdrawal.history} />
-          </details>
+          <WithdrawalDetails withdrawal={withdrawal} />
           <Group gap="xs">
             {withdrawal.status === 'requested' && (
               <Button
