@@ -29,7 +29,10 @@ async function main() {
     await database.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // An on-sale opens a thousand connections at once: Node's default queue of 511 pending
+  // connections would drop the rest's SYNs and leave them waiting seconds to retry (the kernel
+  // caps this at net.core.somaxconn).
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   app.log.info(
     { database: database.kind, dataDir: config.DATA_DIR },
     `Hafla is ready on http://localhost:${config.PORT}`,

@@ -22,7 +22,7 @@ describe('ReadCache', () => {
     gate.resolve();
     const answers = await Promise.all(crowd);
     expect(computed).toBe(1);
-    expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set(['{"n":1}']));
+    expect(new Set(answers.map((answer) => answer.body.toString()))).toEqual(new Set(['{"n":1}']));
     expect((await cache.get('home', ['lists'], compute)).isHit).toBe(true);
 
     cache.invalidate(['event:1']);

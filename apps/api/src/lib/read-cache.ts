@@ -20,7 +20,8 @@ export const ALL = '*';
 /** One answer as sent: the value (for per-reader overlays), its JSON and its ETag. */
 export interface CachedAnswer<T> {
   value: T;
-  body: string;
+  /** The JSON as UTF-8 bytes, encoded once: a hit writes them without re-encoding the text. */
+  body: Buffer;
   etag: string;
   /** True when this answer came from memory (or a computation another request started). */
   isHit: boolean;
@@ -50,7 +51,7 @@ export interface GetOptions {
 
 interface Entry {
   value: unknown;
-  body: string;
+  body: Buffer;
   etag: string;
   tags: string[];
   /** The change sequence when its computation started. */
@@ -119,7 +120,7 @@ export class ReadCache {
       max: options.maxEntries ?? 2_000,
       // Memory, roughly: the JSON, its parsed value and its compressed copies.
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (entry) => Math.max(1, entry.body.length * 4),
+      sizeCalculation: (entry) => Math.max(1, entry.body.length * 3),
     });
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
@@ -191,7 +192,7 @@ export class ReadCache {
     seq: number,
     serialize: Serialize,
   ): Entry {
-    const body = serialize(computed.value);
+    const body = Buffer.from(serialize(computed.value));
     const maxAt = this.now() + this.maxAgeMs;
     return {
       value: computed.value,
@@ -271,7 +272,7 @@ function encodedOf(entry: Entry, encoding: Encoding): Buffer {
         ? brotliCompressSync(entry.body, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 6,
-              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.body),
+              [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
             },
           })
         : gzipSync(entry.body, { level: 6 });
