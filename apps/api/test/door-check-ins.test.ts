@@ -498,9 +498,11 @@ describe('approve and reject', () => {
     expect(notes.results.filter((n) => n.value === one!.id).map((n) => n.kind)).toContain(
       'ticket_approved',
     );
-    expect(notes.results.filter((n) => n.value === two!.id).map((n) => n.kind)).toContain(
-      'ticket_rejected',
+    const rejection = notes.results.find(
+      (n) => n.value === two!.id && n.kind === 'ticket_rejected',
     );
+    // The organizer's reason reaches the holder, set apart from the sentence around it.
+    expect(rejection?.content).toContain("The organizer's reason: \u2068Full\u2069");
     expect((await scanOk(ctx, steward.auth, { code: two!.qr, event: event.event.id })).result).toBe(
       'rejected',
     );

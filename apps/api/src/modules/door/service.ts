@@ -67,7 +67,7 @@ export async function approveReject(
   assertSupervisor(access);
   const { ticket } = row;
   if (input.action === 'reject') {
-    await rejectTicket(deps.payments, ticket.booking_id, ticket.id);
+    await rejectTicket(deps.payments, ticket.booking_id, ticket.id, input.reason || undefined);
   } else {
     const notified = await deps.db.transaction(async (tx) => {
       await tx

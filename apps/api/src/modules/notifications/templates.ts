@@ -158,21 +158,22 @@ const renderers: Record<NotificationKind, Renderer> = {
   ticket_rejected: ({ params, event }, language) => {
     const amount = num(params, 'amount');
     const money = formatMoney(amount, str(params, 'currency'), language);
+    const reason = str(params, 'reason');
     if (language === 'en') {
+      const refunded = amount > 0 ? ` ${money} is on its way back to you.` : '';
       return {
         title: 'Ticket not approved',
         content:
-          amount > 0
-            ? `Your ticket for ${event.title} was not approved. ${money} is on its way back to you.`
-            : `Your ticket for ${event.title} was not approved.`,
+          `Your ticket for ${event.title} was not approved.${refunded}` +
+          (reason ? ` The organizer's reason: ${reason}` : ''),
       };
     }
+    const refunded = amount > 0 ? ` المبلغ ${money} في طريقه إليك.` : '';
     return {
       title: 'لم تتم الموافقة على التذكرة',
       content:
-        amount > 0
-          ? `لم يوافق المنظّم على تذكرتك لفعالية ${event.title}. المبلغ ${money} في طريقه إليك.`
-          : `لم يوافق المنظّم على تذكرتك لفعالية ${event.title}.`,
+        `لم يوافق المنظّم على تذكرتك لفعالية ${event.title}.${refunded}` +
+        (reason ? ` السبب الذي ذكره المنظّم: ${reason}` : ''),
     };
   },
 
@@ -223,6 +224,16 @@ const withdrawalStatusText = {
  */
 const isolate = (text: string) => (text ? `\u2068${text}\u2069` : text);
 
+/** Words people typed (a venue, an organizer's reason) are isolated like titles. */
+function isolateWords(params: NotificationSource['params']): NotificationSource['params'] {
+  const typed = ['venue', 'reason'].filter((name) => name in params);
+  if (typed.length === 0) return params;
+  return {
+    ...params,
+    ...Object.fromEntries(typed.map((name) => [name, isolate(String(params[name]))])),
+  };
+}
+
 /** The title and content of a notification in the reader's language. */
 export function renderNotification(source: NotificationSource, language: Language): Rendered {
   const { event, params } = source;
@@ -230,7 +241,7 @@ export function renderNotification(source: NotificationSource, language: Languag
     {
       ...source,
       event: { ...event, title: isolate(event.title), organizer: isolate(event.organizer) },
-      params: 'venue' in params ? { ...params, venue: isolate(String(params.venue)) } : params,
+      params: isolateWords(params),
     },
     language,
   );

@@ -29,6 +29,8 @@ export async function performRefund(
   load: (tx: Tx) => Promise<BookingRow>,
   requested: number[] | undefined,
   mode: RefundMode,
+  /** Told to the holder with the refund (an organizer's reason for rejecting a ticket). */
+  note?: string,
 ): Promise<number> {
   const now = deps.now();
   const settings = await readPlatformSettings(deps.db);
@@ -88,7 +90,7 @@ export async function performRefund(
         eventId: booking.event_id,
         bookingId: booking.id,
         eventDateId: booking.event_date_id,
-        params: { amount, currency: booking.currency },
+        params: { amount, currency: booking.currency, ...(note ? { reason: note } : {}) },
       },
     ]);
     return { refundId: refund.id, notified };

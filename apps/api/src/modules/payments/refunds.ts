@@ -57,7 +57,12 @@ async function lockBooking(tx: Tx, bookingId: number, attr: string | null) {
  * `pending_approval` (approval takes the same lock), then it is refunded in full like any
  * refund (gateway, inventory, ledger, the buyer's notification and email) and becomes `rejected`.
  */
-export async function rejectTicket(deps: PaymentsDeps, bookingId: number, ticketId: number) {
+export async function rejectTicket(
+  deps: PaymentsDeps,
+  bookingId: number,
+  ticketId: number,
+  reason?: string,
+) {
   await performRefund(
     deps,
     async (tx) => {
@@ -73,6 +78,7 @@ export async function rejectTicket(deps: PaymentsDeps, bookingId: number, ticket
     },
     [ticketId],
     'rejected',
+    reason,
   );
 }
 
