@@ -139,7 +139,7 @@ async function settle(url) {
 async function vacuum(client) {
   await client.query(
     'VACUUM (ANALYZE) bookings, booking_items, tickets, ticket_inventory, idempotency_keys, users, ' +
-      'payments, payment_attempts, sandbox_charges, journal_entries, ledger_postings, organizer_sales_rollups, event_sales_rollups, category_sales_rollups, mail_outbox',
+      'payments, payment_attempts, sandbox_charges, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, mail_outbox',
   );
 }
 

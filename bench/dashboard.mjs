@@ -15,8 +15,10 @@
 //
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_TICKETS, BENCH_EVENTS, BENCH_CONNECTIONS, BENCH_DURATION (seconds
-// per call), BENCH_LIMIT_MS (50).
+// per call), BENCH_LIMIT_MS (50), BENCH_PROFILE_DIR (a CPU profile of the API, node --cpu-prof,
+// written when it stops).
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchDatabase } from './lib/bench-database.mjs';
@@ -28,6 +30,7 @@ import { freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TICKETS = intFromEnv('BENCH_TICKETS', 1_000_000, 100);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();
 const EVENTS = intFromEnv('BENCH_EVENTS', 20, 1);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 4, 1);
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
@@ -148,7 +151,7 @@ async function insertYear(client) {
         ('organizer_pending', j.net, j.available_at),
         ('platform_fees', j.platform_fee, NULL::timestamptz)) AS p (account, amount, available_at)`,
   );
-  // The rollups, with the sums the trigger (migration 0010) adds one entry at a time.
+  // The rollups, with the sums the trigger (migrations 0010 and 0014) adds one entry at a time.
   const figures = `
     sum(CASE WHEN kind = 'sale' THEN gross ELSE 0 END), sum(CASE WHEN kind = 'sale' THEN discount ELSE 0 END),
     sum(platform_fee), sum(CASE WHEN kind = 'sale' THEN 0 ELSE discount - gross END), sum(net),
@@ -156,12 +159,19 @@ async function insertYear(client) {
     count(*) FILTER (WHERE kind = 'sale'), count(*) FILTER (WHERE kind = 'refund')`;
   const quarter = `date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')`;
   await client.query(
-    `INSERT INTO organizer_sales_rollups
-     SELECT organizer_id, currency, ${quarter}, ${figures} FROM journal_entries GROUP BY 1, 2, 3`,
-  );
-  await client.query(
     `INSERT INTO event_sales_rollups
      SELECT event_id, currency, ${quarter}, ${figures} FROM journal_entries GROUP BY 1, 2, 3`,
+  );
+  const localDay = `(created_at AT TIME ZONE (SELECT timezone FROM events WHERE id = event_id))::date`;
+  await client.query(
+    `INSERT INTO event_daily_sales
+     SELECT event_id, currency, ${localDay}, ${figures} FROM journal_entries GROUP BY 1, 2, 3`,
+  );
+  await client.query(
+    `INSERT INTO organizer_daily_sales
+     SELECT j.organizer_id, j.currency, e.timezone, (j.created_at AT TIME ZONE e.timezone)::date,
+            ${figures.replaceAll('kind', 'j.kind')}
+       FROM journal_entries j JOIN events e ON e.id = j.event_id GROUP BY 1, 2, 3, 4`,
   );
   await client.query(
     `INSERT INTO category_sales_rollups (ticket_category_id, event_id, organizer_id, currency, day,
@@ -184,13 +194,14 @@ async function insertYear(client) {
     `SELECT setval(pg_get_serial_sequence('bookings', 'id'), (SELECT max(id) FROM bookings))`,
   );
   await client.query(
-    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, organizer_sales_rollups, event_sales_rollups, category_sales_rollups, event_page_views',
+    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, event_page_views',
   );
   const counts = (
     await client.query(
       `SELECT (SELECT count(*) FROM tickets)::int AS tickets, (SELECT count(*) FROM bookings)::int AS bookings,
               (SELECT count(*) FROM journal_entries)::int AS entries,
-              (SELECT count(*) FROM organizer_sales_rollups)::int AS rollups`,
+              (SELECT count(*) FROM event_sales_rollups)::int AS rollups,
+              (SELECT count(*) FROM organizer_daily_sales)::int AS days`,
     )
   ).rows[0];
   return { organizerId: organizer.id, eventIds, counts };
@@ -275,6 +286,7 @@ async function main() {
   const api = await startApi({
     processes: 1,
     port: await freePort(),
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
     env: {
       DATABASE_URL: database.url,
       JWT_SECRET: jwtSecret,
@@ -291,7 +303,7 @@ async function main() {
   const { organizerId, eventIds, counts } = await insertYear(client);
   console.log(
     `${counts.tickets} tickets in ${counts.bookings} bookings, ${counts.entries} journal entries, ` +
-      `${counts.rollups} quarter-hour rollups, ${EVENTS} events, inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${counts.rollups} quarter-hour rollups, ${counts.days} organizer days, ${EVENTS} events, inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const token = accessToken(jwtSecret, organizerId, 3600, Date.now(), ['attendee', 'organizer']);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Riyadh' });

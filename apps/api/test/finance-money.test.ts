@@ -9,6 +9,8 @@ import { rowsOf } from '../src/lib/db-rows';
 import { bookAndPay, send } from './booking-helpers';
 import {
   call,
+  createDraftEvent,
+  createOrganizer,
   createOrganizerTestContext,
   createPublishedEvent,
   expectError,
@@ -552,9 +554,18 @@ describe('the dashboard', () => {
       ).toBe(200);
     }
     await t.ctx.app.pageViews.flush();
+    // The last 30 days (by default: days of cut months), and three whole months around today.
+    const now = new Date();
+    const monthDay = (months: number, day: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day))
+        .toISOString()
+        .slice(0, 10);
+    const wholeMonths = `?from=${monthDay(-1, 1)}&to=${monthDay(2, 0)}`;
     for (const path of [
       '/api/v1/dashboard/sales-data/',
       `/api/v1/dashboard/sales-data/${fixture.event.id}/`,
+      `/api/v1/dashboard/sales-data/${wholeMonths}`,
+      `/api/v1/dashboard/sales-data/${fixture.event.id}/${wholeMonths}`,
     ]) {
       const data = expectOk(await send(t.ctx, t.organizer.auth, 'GET', path), 200, SalesData);
       expect(data).toMatchObject({
@@ -668,5 +679,56 @@ describe('the dashboard', () => {
       'invalid_choice',
       'period',
     );
+  });
+
+  it("counts each day in the zone asked for: the event's own days, another zone's from quarter hours; an event moved to another zone moves its days", async () => {
+    const organizer = await createOrganizer(t.ctx);
+    const event = await createDraftEvent(t.ctx, organizer.auth, { timezone: 'Asia/Riyadh' });
+    const db = t.ctx.database.db;
+    const [booking] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from bookings limit 1`),
+    );
+    // A refund at 22:30 UTC on 10 March, which is 01:30 on 11 March in Riyadh (UTC+3).
+    await db.execute(sql`
+      with entry as (
+        insert into journal_entries (kind, organizer_id, currency, event_id, booking_id, gross,
+                                     discount, platform_fee, net, tickets, available_at, created_at)
+        values ('refund', ${organizer.id}::uuid, 'SAR', ${event.id}, ${booking!.id}, -5000, 0,
+                -250, -4750, 1, now(), '2026-03-10T22:30:00Z')
+        returning id)
+      insert into ledger_postings (entry_id, account, organizer_id, currency, amount, available_at)
+      select entry.id, p.account, ${organizer.id}::uuid, 'SAR', p.amount, p.available_at
+        from entry, (values ('refunds', 5000::bigint, null::timestamptz),
+                            ('organizer_pending', -4750, now()),
+                            ('platform_fees', -250, null)) as p (account, amount, available_at)`);
+    const refundDays = async (path: string, tz: string) => {
+      const chart = expectOk(
+        await send(t.ctx, organizer.auth, 'GET', `${path}?from=2026-03-09&to=2026-03-12&tz=${tz}`),
+        200,
+        SalesChart,
+      );
+      return chart.buckets
+        .filter((bucket) => bucket.refunds !== 0)
+        .map((bucket) => [bucket.start, bucket.refunded, bucket.refunds]);
+    };
+    const paths = ['/api/v1/dashboard/sales-chart/', `/api/v1/dashboard/sales-chart/${event.id}/`];
+    const expectDays = async () => {
+      for (const path of paths) {
+        expect(await refundDays(path, 'Asia/Riyadh'), path).toEqual([['2026-03-11', 5000, 1]]);
+        expect(await refundDays(path, 'UTC'), path).toEqual([['2026-03-10', 5000, 1]]);
+      }
+    };
+    await expectDays();
+    await db.execute(sql`update events set timezone = 'UTC' where id = ${event.id}`);
+    await expectDays();
+    const kept = rowsOf<{ zone: string; day: string; refunds: number }>(
+      await db.execute(sql`
+        select zone, to_char(day, 'YYYY-MM-DD') as day, refunds from organizer_daily_sales
+         where organizer_id = ${organizer.id}::uuid order by zone`),
+    );
+    expect(kept).toEqual([
+      { zone: 'Asia/Riyadh', day: '2026-03-11', refunds: 0 },
+      { zone: 'UTC', day: '2026-03-10', refunds: 1 },
+    ]);
   });
 });

@@ -10,10 +10,17 @@ import {
 } from '@hafla/shared/finance/dashboard';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fieldError } from '../../lib/app-error';
-import { rowsOf } from '../../lib/db-rows';
-import { ownEventOrNotFound } from './ownership';
-import { addDays, dayBoundary, daysBetween, periodStart, periodsOf, today } from './days';
+import { inPipeline, type Pipeline } from '../../db/pipeline';
+import { fieldError, notFound } from '../../lib/app-error';
+import {
+  addDays,
+  dayBoundary,
+  daysBetween,
+  periodStart,
+  periodsOf,
+  today,
+  wholeMonthsOf,
+} from './days';
 
 export interface DashboardDeps {
   db: Db;
@@ -23,6 +30,8 @@ export interface DashboardDeps {
 
 interface Range {
   eventId: number | null;
+  /** The event's own time zone (its days are kept in it); null for all the organizer's events. */
+  eventZone: string | null;
   zone: string;
   from: string;
   to: string;
@@ -32,51 +41,120 @@ interface Range {
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The time zone, days and currency a dashboard call answers for, with the defaults filled in. */
+/**
+ * The time zone, days and currency a dashboard call answers for, with the defaults filled in:
+ * what they are read from leaves in one write (the event, the organizer's latest zone, the
+ * currencies sold), before the figures do in a second.
+ */
 async function rangeOf(
   deps: DashboardDeps,
+  tx: Pipeline,
   organizerId: string,
   eventId: number | null,
   query: SalesDataQuery,
   maxDays: number,
 ): Promise<Range> {
-  const { db } = deps;
-  const event = eventId === null ? null : await ownEventOrNotFound(db, organizerId, eventId);
-  let zone = query.tz ?? event?.timezone;
-  if (!zone) {
-    const [latest] = rowsOf<{ timezone: string }>(
-      await db.execute(sql`select timezone from events where organizer_id = ${organizerId}::uuid
-                            order by created_at desc, id desc limit 1`),
-    );
-    zone = latest?.timezone ?? 'UTC';
-  }
+  const none = Promise.resolve([]);
+  const [events, latest, sold] = await Promise.all([
+    eventId === null
+      ? none
+      : tx.sql<{ timezone: string; currency: string }>(sql`
+select timezone, currency from events where id = ${eventId}::int and organizer_id = ${organizerId}::uuid`),
+    eventId !== null || query.tz
+      ? none
+      : tx.sql<{ timezone: string }>(sql`
+select timezone from events where organizer_id = ${organizerId}::uuid
+ order by created_at desc, id desc limit 1`),
+    tx.sql<{ currency: string }>(
+      eventId === null
+        ? sql`select currency from organizer_daily_sales where organizer_id = ${organizerId}::uuid
+               group by currency order by sum(gross) desc, currency`
+        : sql`select currency from event_daily_sales where event_id = ${eventId}::int
+               group by currency order by sum(gross) desc, currency`,
+    ),
+  ]);
+  const event = eventId === null ? null : events[0];
+  // Another organizer's event (or none) is `not_found`, never a hint it exists.
+  if (event === undefined) throw notFound();
+  const zone = query.tz ?? event?.timezone ?? latest[0]?.timezone ?? 'UTC';
   const to = query.to ?? today(deps.now(), zone);
   const from = query.from ?? addDays(to, -29);
   if (from > to) throw fieldError('range_invalid', 'from');
   if (daysBetween(from, to) + 1 > maxDays)
     throw fieldError('range_too_long', 'from', { max: maxDays });
-  const source =
-    eventId === null
-      ? sql`select currency, sum(gross) as g from organizer_sales_rollups where organizer_id = ${organizerId}::uuid group by currency`
-      : sql`select currency, sum(gross) as g from event_sales_rollups where event_id = ${eventId}::int group by currency`;
-  const sold = rowsOf<{ currency: string; g: string }>(
-    await db.execute(sql`${source} order by g desc, currency`),
-  );
   const currencies = sold.map((row) => row.currency);
   const currency =
     query.currency ?? event?.currency ?? currencies[0] ?? (await deps.defaultCurrency());
-  return { eventId, zone, from, to, currency, currencies: [...currencies].sort() };
+  return {
+    eventId,
+    eventZone: event?.timezone ?? null,
+    zone,
+    from,
+    to,
+    currency,
+    currencies: [...currencies].sort(),
+  };
 }
 
-/** The rollup rows of the range: the organizer's, or one event's. */
-function rollupsOf(organizerId: string, range: Range): SQL {
-  const start = dayBoundary(range.from, range.zone);
-  const end = dayBoundary(range.to, range.zone, 1);
-  return range.eventId === null
-    ? sql`from organizer_sales_rollups where organizer_id = ${organizerId}::uuid
-            and currency = ${range.currency} and bucket >= ${start}::timestamptz and bucket < ${end}::timestamptz`
-    : sql`from event_sales_rollups where event_id = ${range.eventId}::int
-            and currency = ${range.currency} and bucket >= ${start}::timestamptz and bucket < ${end}::timestamptz`;
+const FIGURE_COLUMNS = sql.raw(
+  'gross, discount, fees, refunded, net, tickets_sold, tickets_refunded, bookings, refunds',
+);
+
+/**
+ * The range's sales per day of its zone (`day`, 'YYYY-MM-DD', with the figures), as rows to sum:
+ * days kept in the zone asked for, and the quarter hours of events kept in another zone.
+ */
+function daysOf(organizerId: string, range: Range): SQL {
+  const { zone, currency, from, to } = range;
+  const start = dayBoundary(from, zone);
+  const end = dayBoundary(to, zone, 1);
+  const quarterHours = (events: SQL) => sql`
+select to_char(r.bucket at time zone ${zone}, 'YYYY-MM-DD') as day, ${FIGURE_COLUMNS}
+  from event_sales_rollups r
+ where r.event_id in (${events}) and r.currency = ${currency}
+   and r.bucket >= ${start}::timestamptz and r.bucket < ${end}::timestamptz`;
+  if (range.eventId !== null) {
+    if (range.eventZone !== zone) return quarterHours(sql`${range.eventId}::int`);
+    return sql`
+select to_char(day, 'YYYY-MM-DD') as day, ${FIGURE_COLUMNS} from event_daily_sales
+ where event_id = ${range.eventId}::int and currency = ${currency}
+   and day between ${from}::date and ${to}::date`;
+  }
+  return sql`
+select to_char(day, 'YYYY-MM-DD') as day, ${FIGURE_COLUMNS} from organizer_daily_sales
+ where organizer_id = ${organizerId}::uuid and currency = ${currency} and zone = ${zone}
+   and day between ${from}::date and ${to}::date
+union all
+${quarterHours(sql`select id from events where organizer_id = ${organizerId}::uuid and timezone <> ${zone}`)}`;
+}
+
+/**
+ * The range's sales per category: its whole months from the monthly rows, the days of the months
+ * it cuts from the daily ones (a year is then at most ~14 rows per category, not 365).
+ */
+function categoriesOf(organizerId: string, range: Range): SQL {
+  const { currency, from, to } = range;
+  const { first, end } = wholeMonthsOf(from, to);
+  const scope =
+    range.eventId === null
+      ? sql`organizer_id = ${organizerId}::uuid`
+      : sql`event_id = ${range.eventId}::int`;
+  return sql`
+select c.id, tc.name, c.event_id, c.gross, c.tickets_sold, c.tickets_refunded
+  from (select ticket_category_id as id, event_id, sum(gross) as gross,
+               sum(tickets_sold) as tickets_sold, sum(tickets_refunded) as tickets_refunded
+          from (select ticket_category_id, event_id, gross, tickets_sold, tickets_refunded
+                  from category_monthly_sales
+                 where ${scope} and currency = ${currency}
+                   and month >= ${first}::date and month < ${end}::date
+                union all
+                select ticket_category_id, event_id, gross, tickets_sold, tickets_refunded
+                  from category_sales_rollups
+                 where ${scope} and currency = ${currency} and day between ${from}::date and ${to}::date
+                   and (day < ${first}::date or day >= ${end}::date)) parts
+         group by 1, 2) c
+  join ticket_categories tc on tc.id = c.id
+ order by c.event_id, c.id`;
 }
 
 function viewsOf(organizerId: string, range: Range): SQL {
@@ -112,22 +190,20 @@ export async function salesData(
   eventId: number | null,
   query: SalesDataQuery,
 ): Promise<SalesData> {
-  const { db } = deps;
-  const range = await rangeOf(deps, organizerId, eventId, query, MAX_SALES_DATA_DAYS);
-  const [totals, views, categories] = await Promise.all([
-    db.execute(sql`select ${FIGURES} ${rollupsOf(organizerId, range)}`),
-    db.execute(sql`select coalesce(sum(views), 0) as views ${viewsOf(organizerId, range)}`),
-    db.execute(sql`
-select c.ticket_category_id as id, tc.name, c.event_id, sum(c.gross) as gross,
-       sum(c.tickets_sold) as tickets_sold, sum(c.tickets_refunded) as tickets_refunded
-  from category_sales_rollups c join ticket_categories tc on tc.id = c.ticket_category_id
- where ${range.eventId === null ? sql`c.organizer_id = ${organizerId}::uuid` : sql`c.event_id = ${range.eventId}::int`}
-   and c.currency = ${range.currency} and c.day between ${range.from}::date and ${range.to}::date
- group by c.ticket_category_id, tc.name, c.event_id
- order by c.event_id, c.ticket_category_id`),
-  ]);
-  const t = rowsOf<FigureRow>(totals)[0]!;
-  const pageViews = num(rowsOf<{ views: string }>(views)[0]?.views);
+  const [range, totals, views, categories] = await inPipeline(deps.db, async (tx) => {
+    const range = await rangeOf(deps, tx, organizerId, eventId, query, MAX_SALES_DATA_DAYS);
+    const answers = Promise.all([
+      tx.sql<FigureRow>(sql`select ${FIGURES} from (${daysOf(organizerId, range)}) d`),
+      tx.sql<{ views: string }>(
+        sql`select coalesce(sum(views), 0) as views ${viewsOf(organizerId, range)}`,
+      ),
+      tx.sql<Record<string, string | number>>(categoriesOf(organizerId, range)),
+    ]);
+    await tx.commit();
+    return [range, ...(await answers)] as const;
+  });
+  const t = totals[0]!;
+  const pageViews = num(views[0]?.views);
   const bookings = num(t.bookings);
   return {
     event: range.eventId,
@@ -149,7 +225,7 @@ select c.ticket_category_id as id, tc.name, c.event_id, sum(c.gross) as gross,
     refunds: num(t.refunds),
     page_views: pageViews,
     conversion: pageViews === 0 ? null : Math.round((bookings / pageViews) * 10_000) / 10_000,
-    categories: rowsOf<Record<string, string | number>>(categories).map((row) => ({
+    categories: categories.map((row) => ({
       id: num(row.id),
       name: String(row.name),
       event: num(row.event_id),
@@ -171,24 +247,25 @@ export async function salesChart(
   query: SalesChartQuery,
   language: Language,
 ): Promise<SalesChart> {
-  const { db } = deps;
   const maxDays =
     query.period === 'day'
       ? MAX_CHART_BUCKETS
       : query.period === 'week'
         ? MAX_CHART_BUCKETS * 7
         : MAX_CHART_BUCKETS * 28;
-  const range = await rangeOf(deps, organizerId, eventId, query, maxDays);
+  const [range, byDay, views] = await inPipeline(deps.db, async (tx) => {
+    const range = await rangeOf(deps, tx, organizerId, eventId, query, maxDays);
+    const answers = Promise.all([
+      tx.sql<FigureRow & { day: string }>(sql`
+select day, ${FIGURES} from (${daysOf(organizerId, range)}) d group by 1`),
+      tx.sql<{ day: string; views: string }>(
+        sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views) as views ${viewsOf(organizerId, range)} group by 1`,
+      ),
+    ]);
+    await tx.commit();
+    return [range, ...(await answers)] as const;
+  });
   const weekStart = weekStartOf(language);
-  const [byDay, views] = await Promise.all([
-    db.execute(sql`
-select to_char(bucket at time zone ${range.zone}, 'YYYY-MM-DD') as day, ${FIGURES}
-  ${rollupsOf(organizerId, range)}
- group by 1`),
-    db.execute(
-      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views) as views ${viewsOf(organizerId, range)} group by 1`,
-    ),
-  ]);
   const periods = periodsOf(range.from, range.to, query.period, weekStart);
   const buckets = new Map<string, SalesBucket>(
     periods.map((period) => [
@@ -209,7 +286,7 @@ select to_char(bucket at time zone ${range.zone}, 'YYYY-MM-DD') as day, ${FIGURE
     ]),
   );
   const bucketOf = (day: string) => buckets.get(periodStart(day, query.period, weekStart));
-  for (const row of rowsOf<FigureRow & { day: string }>(byDay)) {
+  for (const row of byDay) {
     const bucket = bucketOf(row.day);
     if (!bucket) continue;
     bucket.gross += num(row.gross);
@@ -221,7 +298,7 @@ select to_char(bucket at time zone ${range.zone}, 'YYYY-MM-DD') as day, ${FIGURE
     bucket.bookings += num(row.bookings);
     bucket.refunds += num(row.refunds);
   }
-  for (const row of rowsOf<{ day: string; views: string }>(views)) {
+  for (const row of views) {
     const bucket = bucketOf(row.day);
     if (bucket) bucket.page_views += num(row.views);
   }

@@ -23,7 +23,14 @@ export function periodStart(day: string, period: SalesPeriod, weekStart: number)
   return addDays(day, -((weekdayOf(day) - weekStart + 7) % 7));
 }
 
-/** Every period of the range, in order: `[start, end]` clipped to `from`..`to`. */
+const DAY_MS = 86_400_000;
+const epochDayOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayOfEpoch = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Every period of the range, in order: `[start, end]` clipped to `from`..`to`. (Counted in days
+ * since 1970, which was a Thursday: a year by day is 365 periods, each formatted once.)
+ */
 export function periodsOf(
   from: string,
   to: string,
@@ -31,16 +38,36 @@ export function periodsOf(
   weekStart: number,
 ): Array<{ key: string; start: string; end: string }> {
   const periods: Array<{ key: string; start: string; end: string }> = [];
-  let day = from;
-  while (day <= to) {
-    const key = periodStart(day, period, weekStart);
-    const next =
-      period === 'day' ? addDays(key, 1) : period === 'week' ? addDays(key, 7) : nextMonth(key);
-    const end = addDays(next, -1) < to ? addDays(next, -1) : to;
-    periods.push({ key, start: day, end });
+  const last = epochDayOf(to);
+  for (let day = epochDayOf(from); day <= last;) {
+    const start = dayOfEpoch(day);
+    let key = start;
+    let next = day + 1;
+    if (period === 'week') {
+      const first = day - ((((day + 4) % 7) - weekStart + 7) % 7);
+      key = dayOfEpoch(first);
+      next = first + 7;
+    } else if (period === 'month') {
+      key = `${start.slice(0, 8)}01`;
+      next = epochDayOf(nextMonth(key));
+    }
+    const end = next - 1 === day ? start : dayOfEpoch(Math.min(next - 1, last));
+    periods.push({ key, start, end });
     day = next;
   }
   return periods;
+}
+
+/**
+ * The whole months inside `from`..`to`, as `[first, end)` (first days of months); `first` equals
+ * `end` when there is none.
+ */
+export function wholeMonthsOf(from: string, to: string): { first: string; end: string } {
+  const monthOfFrom = `${from.slice(0, 8)}01`;
+  const first = from === monthOfFrom ? from : nextMonth(monthOfFrom);
+  const after = addDays(to, 1);
+  const end = after.endsWith('-01') ? after : `${to.slice(0, 8)}01`;
+  return first < end ? { first, end } : { first: from, end: from };
 }
 
 function nextMonth(first: string): string {
