@@ -184,6 +184,13 @@ async function insertYear(client) {
     [organizer.id],
   );
   await client.query(
+    `INSERT INTO category_monthly_sales
+     SELECT ticket_category_id, date_trunc('month', day)::date, min(event_id), $1::uuid, 'SAR',
+            sum(gross), sum(tickets_sold), sum(tickets_refunded)
+       FROM category_sales_rollups GROUP BY 1, 2`,
+    [organizer.id],
+  );
+  await client.query(
     `INSERT INTO event_page_views (event_id, organizer_id, day, views)
      SELECT e, $1::uuid, d::date, 50 + (e * 7 + extract(doy FROM d)::int) % 400
        FROM unnest($2::int[]) e, generate_series(now() - interval '365 days', now(), interval '1 day') d`,
@@ -194,7 +201,7 @@ async function insertYear(client) {
     `SELECT setval(pg_get_serial_sequence('bookings', 'id'), (SELECT max(id) FROM bookings))`,
   );
   await client.query(
-    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, event_page_views',
+    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, category_monthly_sales, event_page_views',
   );
   const counts = (
     await client.query(
@@ -246,6 +253,12 @@ async function checkAnswers(client, api, token, organizerId, from, to) {
   if (JSON.stringify(expected) !== JSON.stringify(answered)) {
     throw new Error(
       `sales-data ${JSON.stringify(answered)} differs from the ledger ${JSON.stringify(expected)}`,
+    );
+  }
+  const byCategory = data.categories.reduce((sum, category) => sum + category.tickets_sold, 0);
+  if (byCategory !== data.tickets_sold) {
+    throw new Error(
+      `sales-data: the categories sold ${byCategory}, the total ${data.tickets_sold}`,
     );
   }
   for (const period of ['day', 'week', 'month']) {
