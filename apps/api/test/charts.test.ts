@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_LIMITS, emptyChart, type SeatChart } from '@hafla/shared/charts/chart-format';
 import { Chart, ChartList, ChartVersion } from '@hafla/shared/charts/charts';
+import { layoutSection } from '@hafla/shared/charts/layout';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import { seatCharts, seatChartVersions } from '../src/db/schema/charts';
 import {
@@ -188,6 +189,33 @@ describe('POST /api/v1/charts/', () => {
     );
     const after = await ctx.database.db.select({ id: seatCharts.id }).from(seatCharts);
     expect(after).toHaveLength(before.length);
+  });
+
+  it(`takes and publishes a chart of ${CHART_LIMITS.maxSeats} seats (a body over the usual limit)`, async () => {
+    const draft = emptyChart();
+    draft.venue = { width: 20_000, height: 2_000, seat_size: 20, background_image_url: null };
+    draft.categories = [{ key: 'all', label_en: 'All', label_ar: 'الكل', color: '#123456' }];
+    draft.sections = [
+      layoutSection({
+        id: 'arena',
+        label_en: 'Arena',
+        label_ar: 'الساحة',
+        x: 10_000,
+        y: 100,
+        rows: 40,
+        seatsPerRow: 500,
+        seatSpacing: 25,
+        rowSpacing: 25,
+        category: 'all',
+      }),
+    ];
+    expect(JSON.stringify(draft).length).toBeGreaterThan(ctx.config.BODY_LIMIT);
+    const chart = await create({ name: 'Arena', draft });
+    expect(chart.seat_count).toBe(CHART_LIMITS.maxSeats);
+    const published = expectOk(await publish(chart.id), 200, Chart);
+    expect(published.versions).toEqual([
+      { version: 1, seat_count: CHART_LIMITS.maxSeats, published_at: expect.any(String) },
+    ]);
   });
 
   it('refuses a body over the chart limit with request_too_large', async () => {
