@@ -40,6 +40,7 @@ import { ticketsRoutes } from './modules/tickets/routes';
 import { ushersRoutes } from './modules/ushers/routes';
 import { doorRoutes } from './modules/door/routes';
 import { financeRoutes, PageViewCounter } from './modules/finance';
+import { chartsRoutes } from './modules/charts/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -227,6 +228,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(ushersRoutes);
   await app.register(doorRoutes);
   await app.register(financeRoutes);
+  await app.register(chartsRoutes);
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });

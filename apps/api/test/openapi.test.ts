@@ -57,6 +57,12 @@ describe('GET /api/openapi.json', () => {
       ['patch', '/api/v1/profile/{id}/'],
       ['get', '/healthz'],
       ['get', '/readyz'],
+      ['get', '/api/v1/charts/'],
+      ['post', '/api/v1/charts/'],
+      ['get', '/api/v1/charts/{id}'],
+      ['patch', '/api/v1/charts/{id}/'],
+      ['post', '/api/v1/charts/{id}/publish/'],
+      ['get', '/api/v1/charts/{id}/versions/{version}/'],
     ] as const;
     for (const [method, path] of expected) {
       const operation = document.paths[path]?.[method];
@@ -81,6 +87,39 @@ describe('GET /api/openapi.json', () => {
       document.paths['/api/v1/problem-reports/']?.post?.requestBody?.content?.['application/json']
         ?.schema,
     ).toBeDefined();
+  });
+
+  it('publishes the seat chart format as a component, read and written', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json() as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const written = document.components.schemas.SeatChartInput;
+    const read = document.components.schemas.SeatChart;
+    for (const schema of [written, read]) {
+      expect(Object.keys(schema?.properties ?? {})).toEqual([
+        'version',
+        'venue',
+        'stage',
+        'focal_point',
+        'categories',
+        'sections',
+        'areas',
+      ]);
+    }
+    expect(
+      JSON.stringify(
+        document.paths['/api/v1/charts/']?.post?.requestBody?.content?.['application/json']?.schema,
+      ),
+    ).toContain('#/components/schemas/SeatChartInput');
+    expect(
+      JSON.stringify(
+        document.paths['/api/v1/charts/{id}']?.get?.responses?.['200']?.content?.[
+          'application/json'
+        ]?.schema,
+      ),
+    ).toContain('#/components/schemas/SeatChart"');
   });
 
   it('documents every registered route but its own documentation', async () => {

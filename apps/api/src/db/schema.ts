@@ -1,6 +1,7 @@
 import * as accounts from './schema/accounts';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
+import * as charts from './schema/charts';
 import * as door from './schema/door';
 import * as events from './schema/events';
 import * as finance from './schema/finance';
@@ -27,5 +28,6 @@ export const schema = {
   ...mail,
   ...door,
   ...finance,
+  ...charts,
 };
 export type Schema = typeof schema;

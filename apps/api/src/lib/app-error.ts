@@ -7,6 +7,14 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   type?: ErrorType;
   headers?: Record<string, string>;
+  /** Several problems at once (a chart's publishing checks); `code` and `attr` are the first's. */
+  errors?: ReadonlyArray<AppErrorItem>;
+}
+
+export interface AppErrorItem {
+  code: string;
+  attr: string | null;
+  params?: Record<string, string | number>;
 }
 
 /** The one error type services throw; the error handler renders it as the envelope. */
@@ -16,6 +24,7 @@ export class AppError extends Error {
   readonly params: Record<string, string | number>;
   readonly type: ErrorType;
   readonly headers: Record<string, string>;
+  readonly errors: ReadonlyArray<AppErrorItem>;
 
   constructor(
     readonly code: string,
@@ -28,6 +37,7 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.type = options.type ?? (this.status >= 500 ? 'server_error' : 'client_error');
     this.headers = options.headers ?? {};
+    this.errors = options.errors ?? [{ code, attr: this.attr, params: this.params }];
   }
 }
 
@@ -40,3 +50,16 @@ export const fieldError = (
   attr: string | null,
   params?: Record<string, string | number>,
 ) => new AppError(code, { status: 400, attr, params, type: 'validation_error' });
+
+/** A 400 listing several field errors at once, in the order given (at least one). */
+export const fieldErrors = (errors: ReadonlyArray<AppErrorItem>) => {
+  const [first] = errors;
+  if (!first) throw new RangeError('fieldErrors needs at least one error');
+  return new AppError(first.code, {
+    status: 400,
+    attr: first.attr,
+    params: first.params,
+    type: 'validation_error',
+    errors,
+  });
+};

@@ -1,3 +1,4 @@
+import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
 import { EARLIEST_DAY, LATEST_DAY } from '@hafla/shared/common/date-range';
 import type { Language } from '@hafla/shared/common/i18n';
 
@@ -141,6 +142,19 @@ const en: Catalog = {
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
   idempotency_request_in_progress:
     'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  max_seats: `A seat chart has at most ${CHART_LIMITS.maxSeats.toLocaleString('en')} seats.`,
+  chart_empty: 'Add seats or a standing area before publishing.',
+  duplicate_id: 'The id "{id}" is already used elsewhere in this chart.',
+  duplicate_category: 'The category key "{key}" is already used.',
+  duplicate_label: 'The label "{label}" is already used here.',
+  category_required: 'Choose a category.',
+  unknown_category: 'There is no category "{key}" in this chart.',
+  outside_venue: 'This seat is outside the venue ({width} × {height}).',
+  seats_overlap: 'This seat overlaps seat {seat}.',
+  unknown_neighbour: 'There is no seat "{id}" in this chart.',
+  neighbour_not_mutual: 'Seat {id} does not name this seat as its neighbour.',
+  neighbour_not_adjacent: 'Seat {id} is not listed beside this seat in the same row.',
+  neighbour_cycle: 'A row cannot loop: seat {id} is at its other end.',
 };
 
 const ar: Catalog = {
@@ -271,6 +285,19 @@ const ar: Catalog = {
   idempotency_key_reused: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
   idempotency_request_in_progress:
     'ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.',
+  max_seats: `يتسع مخطط المقاعد لـ ${CHART_LIMITS.maxSeats.toLocaleString('en')} مقعد على الأكثر.`,
+  chart_empty: 'أضف مقاعد أو منطقة وقوف قبل النشر.',
+  duplicate_id: 'المعرّف "{id}" مستخدم في مكان آخر من هذا المخطط.',
+  duplicate_category: 'مفتاح الفئة "{key}" مستخدم بالفعل.',
+  duplicate_label: 'التسمية "{label}" مستخدمة هنا بالفعل.',
+  category_required: 'اختر فئة.',
+  unknown_category: 'لا توجد فئة "{key}" في هذا المخطط.',
+  outside_venue: 'هذا المقعد خارج حدود المكان ({width} × {height}).',
+  seats_overlap: 'هذا المقعد يتداخل مع المقعد {seat}.',
+  unknown_neighbour: 'لا يوجد مقعد "{id}" في هذا المخطط.',
+  neighbour_not_mutual: 'المقعد {id} لا يذكر هذا المقعد جارًا له.',
+  neighbour_not_adjacent: 'المقعد {id} ليس مدرجًا بجانب هذا المقعد في الصف نفسه.',
+  neighbour_cycle: 'لا يمكن أن يدور الصف على نفسه: المقعد {id} في طرفه الآخر.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };

@@ -164,9 +164,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         reply.headers(error.headers);
-        return sendEnvelope(request, reply, error.status, error.type, [
-          { code: error.code, attr: error.attr, params: error.params },
-        ]);
+        return sendEnvelope(request, reply, error.status, error.type, [...error.errors]);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.flatMap(codeForIssue);
