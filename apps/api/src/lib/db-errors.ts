@@ -1,3 +1,4 @@
+import { AppError } from './app-error';
 /**
  * True when a query failed on the named unique index or constraint. Drivers (pg, PGlite) and
  * Drizzle wrap the PostgreSQL error differently, so the cause chain is walked.
@@ -12,6 +13,34 @@ export function isConstraintViolation(error: unknown, constraint: string): boole
     current = candidate.cause;
   }
   return false;
+}
+
+/** True when a query failed because a row another table refers to was to go (SQLSTATE 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === '23503') return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a delete; when another table still refers to the row (a booking, a ticket), the answer
+ * is 409 `code` and nothing changed — the foreign key decides, so a concurrent booking cannot
+ * slip between a check and the delete.
+ */
+export async function deleteUnlessReferenced<T>(
+  remove: () => Promise<T>,
+  code: string,
+): Promise<T> {
+  try {
+    return await remove();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError(code, { status: 409 });
+    throw error;
+  }
 }
 
 /** Socket-level failures: the server is down, restarting, or the network between us dropped. */

@@ -58,6 +58,17 @@ const en: Catalog = {
   online_url_required: 'An online event needs its link.',
   coordinates_incomplete: 'Give both latitude and longitude, or neither.',
   event_not_editable: 'A cancelled or ended event can no longer be changed.',
+  event_not_draft:
+    'Only a draft can be deleted. Cancel a published event instead: its buyers are refunded and told.',
+  event_in_use: 'This event has bookings, so it cannot be deleted. Cancel it instead.',
+  event_date_in_use:
+    'Tickets for this time slot were booked, so it cannot be deleted. End its ticket sales instead.',
+  ticket_category_in_use:
+    'Tickets of this category were booked, so it cannot be deleted. End its sales instead.',
+  ticket_category_in_promo_codes:
+    'A promo code is limited to this category. Change or delete that code first.',
+  promo_code_in_use:
+    'This code was used in a booking, so it cannot be deleted. Deactivate it instead.',
   currency_locked: 'The currency cannot change once the event is published.',
   status_transition_invalid: 'An event cannot go from "{from}" to "{to}".',
   publish_requires_date: 'Add at least one future date before publishing.',
@@ -207,6 +218,13 @@ const ar: Catalog = {
   online_url_required: 'الفعالية عبر الإنترنت تحتاج إلى رابطها.',
   coordinates_incomplete: 'أدخل خط العرض وخط الطول معًا أو اتركهما فارغين.',
   event_not_editable: 'لا يمكن تعديل فعالية أُلغيت أو انتهت.',
+  event_not_draft:
+    'لا يُحذف إلا مسودة. ألغِ الفعالية المنشورة بدلًا من ذلك: يُعاد المال إلى المشترين ويُبلَّغون.',
+  event_in_use: 'لهذه الفعالية حجوزات، فلا يمكن حذفها. ألغِها بدلًا من ذلك.',
+  event_date_in_use: 'حُجزت تذاكر لهذا الموعد، فلا يمكن حذفه. أوقف بيع تذاكره بدلًا من ذلك.',
+  ticket_category_in_use: 'حُجزت تذاكر من هذه الفئة، فلا يمكن حذفها. أوقف بيعها بدلًا من ذلك.',
+  ticket_category_in_promo_codes: 'رمز ترويجي مقصور على هذه الفئة. عدّل ذلك الرمز أو احذفه أولًا.',
+  promo_code_in_use: 'استُخدم هذا الرمز في حجز، فلا يمكن حذفه. أوقف تفعيله بدلًا من ذلك.',
   currency_locked: 'لا يمكن تغيير العملة بعد نشر الفعالية.',
   status_transition_invalid: 'لا يمكن نقل الفعالية من "{from}" إلى "{to}".',
   publish_requires_date: 'أضف موعدًا قادمًا واحدًا على الأقل قبل النشر.',

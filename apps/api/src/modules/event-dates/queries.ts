@@ -81,3 +81,8 @@ export async function updateDate(
 ): Promise<void> {
   await db.update(eventDates).set(values).where(eq(eventDates.id, id));
 }
+
+/** Its inventory rows go with it; a booking or ticket of the slot refuses (foreign key). */
+export async function deleteDate(db: Db, id: number): Promise<void> {
+  await db.delete(eventDates).where(eq(eventDates.id, id));
+}

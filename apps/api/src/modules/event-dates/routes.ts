@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   EventDate,
   EventDateBulkRequest,
@@ -104,5 +105,20 @@ export async function eventDatesRoutes(app: App) {
     },
     handler: (request) =>
       service.updateDate(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+
+  app.delete('/api/v1/event_dates/:id/', {
+    config: organizerOnly,
+    schema: {
+      tags,
+      summary: 'Delete a time slot of an own event that nobody booked',
+      security,
+      params: EventDateParams,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await service.deleteDate(deps, currentUser(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@hafla/shared/event-dates/event-dates';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { isConstraintViolation } from '../../lib/db-errors';
+import { deleteUnlessReferenced, isConstraintViolation } from '../../lib/db-errors';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { countPatternSlots, expandPattern } from './bulk-pattern';
 import type { Notifier } from '../notifications/notifier';
@@ -123,6 +123,14 @@ export async function updateDate(
   }
   if (announce) deps.notifier.drain();
   return toEventDate({ ...row, start_at: start, end_at: end }, row.timezone);
+}
+
+/** DELETE /api/v1/event_dates/{id}/ — a slot nobody booked (a held or sold one answers why). */
+export async function deleteDate(deps: EventDatesDeps, organizerId: string, id: number) {
+  const row = await queries.findOwnDate(deps.db, id, organizerId);
+  if (!row) throw notFound();
+  assertEventEditable({ status: row.event_status, last_end_at: row.event_last_end_at }, deps.now());
+  await deleteUnlessReferenced(() => queries.deleteDate(deps.db, id), 'event_date_in_use');
 }
 
 /**

@@ -13,6 +13,7 @@ import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { acceptImageUploads, uploadedFile } from '../../plugins/image-upload';
 import { errorResponses } from '../../plugins/openapi';
+import { deleteDraftEvent, duplicateEvent } from './drafts';
 import * as service from './service';
 
 const tags = ['events'];
@@ -112,6 +113,42 @@ export async function eventsRoutes(app: App) {
       // Ticket holders get their money back; the answer does not wait for every refund.
       if (event.status === 'cancelled') app.bookingJobs.afterEventCancelled(event.id);
       return event;
+    },
+  });
+
+  app.delete('/api/v1/events/:id/', {
+    config: organizerOnly,
+    schema: {
+      tags,
+      summary:
+        'Delete an own draft that nobody booked, with its slots, tickets and codes (a published event is cancelled instead)',
+      security,
+      params: EventParams,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await deleteDraftEvent(deps, currentUser(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.post('/api/v1/events/:id/duplicate/', {
+    config: organizerOnly,
+    schema: {
+      tags,
+      summary: 'Copy an own event as a new draft, with its ticket categories and promo codes',
+      security,
+      params: EventParams,
+      response: { 201: Event, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const copy = await duplicateEvent(
+        deps,
+        currentUser(request).userId,
+        request.params.id,
+        request.language,
+      );
+      return reply.code(201).send(copy);
     },
   });
 

@@ -129,3 +129,8 @@ export async function findUses(db: Db, id: number): Promise<number> {
     .where(eq(promoCodes.id, id));
   return row?.uses ?? 0;
 }
+
+/** Its redemptions go with it; a booking that used it refuses (foreign key). */
+export async function deletePromoCode(db: Db, id: number): Promise<void> {
+  await db.delete(promoCodes).where(eq(promoCodes.id, id));
+}

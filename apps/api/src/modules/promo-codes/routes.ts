@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   PromoCode,
   PromoCodeCreateRequest,
@@ -80,5 +81,20 @@ export async function promoCodesRoutes(app: App) {
     },
     handler: (request) =>
       service.replacePromoCode(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+
+  app.delete('/api/v1/promo_codes/:id/', {
+    config: organizerOnly,
+    schema: {
+      tags,
+      summary: 'Delete a promo code no booking used (deactivate a used one instead)',
+      security,
+      params: PromoCodeParams,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await service.deletePromoCode(deps, currentUser(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -7,7 +7,7 @@ import type {
 } from '@hafla/shared/promo-codes/promo-codes';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { isConstraintViolation } from '../../lib/db-errors';
+import { deleteUnlessReferenced, isConstraintViolation } from '../../lib/db-errors';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import { checkPromoTerms } from './promo-rules';
 import * as queries from './queries';
@@ -142,4 +142,12 @@ export async function replacePromoCode(
     throw new AppError('max_uses_below_uses', { status: 409, attr: 'max_uses', params: { uses } });
   }
   return getOwnPromoCode(deps, organizerId, id);
+}
+
+/** DELETE /api/v1/promo_codes/{id}/ — a code no booking used; a used one is deactivated instead. */
+export async function deletePromoCode(deps: PromoCodesDeps, organizerId: string, id: number) {
+  const row = await queries.findOwnPromoCode(deps.db, id, organizerId);
+  if (!row) throw notFound();
+  assertEventEditable({ status: row.event_status, last_end_at: row.event_last_end_at }, deps.now());
+  await deleteUnlessReferenced(() => queries.deletePromoCode(deps.db, id), 'promo_code_in_use');
 }

@@ -118,3 +118,22 @@ export async function findSold(db: Db, id: number): Promise<number> {
     .where(eq(ticketInventory.ticket_category_id, id));
   return row?.sold ?? 0;
 }
+
+/**
+ * Deletes the category unless one of its event's promo codes names it (false then); its
+ * inventory rows go with it, a booking or ticket of it refuses (foreign key).
+ */
+export async function deleteCategoryUnlessInCodes(db: Db, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(ticketCategories)
+    .where(
+      and(
+        eq(ticketCategories.id, id),
+        sql`not exists (select 1 from promo_codes p
+                         where p.event_id = ${ticketCategories.event_id}
+                           and ${id}::int = any (p.ticket_category_ids))`,
+      ),
+    )
+    .returning({ id: ticketCategories.id });
+  return deleted.length > 0;
+}

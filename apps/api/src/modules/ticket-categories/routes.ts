@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   TicketCategory,
   TicketCategoryCreateRequest,
@@ -84,5 +85,20 @@ export async function ticketCategoriesRoutes(app: App) {
     },
     handler: (request) =>
       service.updateCategory(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+
+  app.delete('/api/v1/ticket_categories/:id/', {
+    config: organizerOnly,
+    schema: {
+      tags,
+      summary: 'Delete a ticket category nobody booked and no promo code is limited to',
+      security,
+      params: TicketCategoryParams,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await service.deleteCategory(deps, currentUser(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -7,6 +7,7 @@ import type {
 } from '@hafla/shared/ticket-categories/ticket-categories';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { deleteUnlessReferenced } from '../../lib/db-errors';
 import { assertEventEditable, findEditableOwnEvent, findOwnEvent } from '../events/ownership';
 import * as queries from './queries';
 
@@ -139,4 +140,19 @@ export async function updateCategory(
     throw new AppError('quantity_below_sold', { status: 409, attr: 'quantity', params: { sold } });
   }
   return getOwnCategory(deps, organizerId, id);
+}
+
+/**
+ * DELETE /api/v1/ticket_categories/{id}/ — a category nobody booked and no promo code is limited
+ * to (the code would silently apply to every category); otherwise the answer says which.
+ */
+export async function deleteCategory(deps: TicketCategoriesDeps, organizerId: string, id: number) {
+  const row = await queries.findOwnCategory(deps.db, id, organizerId);
+  if (!row) throw notFound();
+  assertEventEditable({ status: row.event_status, last_end_at: row.event_last_end_at }, deps.now());
+  const deleted = await deleteUnlessReferenced(
+    () => queries.deleteCategoryUnlessInCodes(deps.db, id),
+    'ticket_category_in_use',
+  );
+  if (!deleted) throw new AppError('ticket_category_in_promo_codes', { status: 409 });
 }
