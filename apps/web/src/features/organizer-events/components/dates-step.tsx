@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.layer.css';
-import { Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hafla/shared/events/events';
 import type { EventDate } from '@hafla/shared/event-dates/event-dates';
@@ -11,7 +11,10 @@ import { isolate } from '../../../lib/bidi';
 import { useEventDates } from '../api/get-event-dates';
 import { useNow } from '../lib/use-now';
 import { gmtOffsetLabel } from '../lib/zoned-time';
+import { useDeleteEventPart } from '../api/remove-event-parts';
+import { FormAlert } from '../../../components/form-alert';
 import { BulkDatesForm } from './bulk-dates-form';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DateSlotForm } from './date-slot-form';
 import classes from './organizer.module.css';
 
@@ -51,6 +54,11 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [isShowingAll, setIsShowingAll] = useState(false);
   const [addMode, setAddMode] = useState<string | null>('repeat');
+  const [deleting, setDeleting] = useState<EventDate | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const remove = useDeleteEventPart(event.id, 'event_dates');
+  // After a delete the slot's buttons are gone: focus goes back to the list's heading.
+  const listTitle = useRef<HTMLHeadingElement>(null);
   const timeZone = event.timezone;
   const language = i18n.language;
   const slots = useMemo(() => dates.data?.results ?? [], [dates.data]);
@@ -66,9 +74,10 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
 
       <section aria-labelledby="dates-list" className={classes.card}>
         <Stack gap="sm">
-          <Title order={3} id="dates-list">
+          <Title order={3} id="dates-list" ref={listTitle} tabIndex={-1}>
             {t('dates.listTitle', { count: slots.length })}
           </Title>
+          {deleted && <FormAlert tone="success" message={deleted} />}
           {dates.isPending ? (
             <PageLoader />
           ) : dates.isError ? (
@@ -111,17 +120,34 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
                               )}
                             </Text>
                             {!readOnly && (
-                              <Button
-                                variant="subtle"
-                                size="compact-md"
-                                mih={44}
-                                onClick={() => setEditingId(slot.id)}
-                                aria-label={t('dates.editSlot', {
-                                  when: formatDateTime(slot.start, timeZone, language),
-                                })}
-                              >
-                                {t('actions.edit')}
-                              </Button>
+                              <Group gap={4} wrap="nowrap">
+                                <Button
+                                  variant="subtle"
+                                  size="compact-md"
+                                  mih={44}
+                                  onClick={() => setEditingId(slot.id)}
+                                  aria-label={t('dates.editSlot', {
+                                    when: formatDateTime(slot.start, timeZone, language),
+                                  })}
+                                >
+                                  {t('actions.edit')}
+                                </Button>
+                                <Button
+                                  variant="subtle"
+                                  color="red.9"
+                                  size="compact-md"
+                                  mih={44}
+                                  onClick={() => {
+                                    setDeleted(null);
+                                    setDeleting(slot);
+                                  }}
+                                  aria-label={t('dates.deleteSlot', {
+                                    when: formatDateTime(slot.start, timeZone, language),
+                                  })}
+                                >
+                                  {t('actions.delete')}
+                                </Button>
+                              </Group>
                             )}
                           </li>
                         );
@@ -145,6 +171,27 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
           )}
         </Stack>
       </section>
+
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title={t('dates.deleteTitle')}
+        text={
+          deleting
+            ? t('dates.deleteText', { when: formatDateTime(deleting.start, timeZone, language) })
+            : ''
+        }
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
+        onDeleted={() => {
+          if (deleting) {
+            setDeleted(
+              t('dates.deleted', { when: formatDateTime(deleting.start, timeZone, language) }),
+            );
+          }
+          setDeleting(null);
+          requestAnimationFrame(() => listTitle.current?.focus());
+        }}
+        onClose={() => setDeleting(null)}
+      />
 
       {!readOnly && (
         <section aria-labelledby="dates-add">

@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import classes from './organizer.module.css';
 
 type Editing = { kind: 'new' } | { kind: 'existing'; id: number } | null;
@@ -29,6 +30,17 @@ export interface EditableListStepProps<T extends { id: number }> {
   renderHeading: (item: T) => ReactNode;
   renderFacts: (item: T) => ReactNode;
   renderForm: (props: EditableItemFormProps<T>) => ReactNode;
+  /** Items nothing was booked against may be deleted: the server says why when it refuses. */
+  deletion?: ItemDeletion<T>;
+}
+
+export interface ItemDeletion<T> {
+  /** The delete button's name, which says which item it deletes. */
+  label: (item: T) => string;
+  title: (item: T) => string;
+  text: (item: T) => string;
+  deletedMessage: (item: T) => string;
+  remove: (item: T) => Promise<unknown>;
 }
 
 /**
@@ -48,10 +60,14 @@ export function EditableListStep<T extends { id: number }>({
   renderHeading,
   renderFacts,
   renderForm,
+  deletion,
 }: EditableListStepProps<T>) {
   const { t } = useTranslation('organizer');
   const [editing, setEditing] = useState<Editing>(null);
-  const [saved, setSaved] = useState<T | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  // After a delete the item's buttons are gone: focus goes on to adding one.
+  const addButton = useRef<HTMLButtonElement>(null);
   const newTitleId = useId();
 
   function startEditing(next: Editing) {
@@ -62,7 +78,7 @@ export function EditableListStep<T extends { id: number }>({
   const formProps = {
     onSaved: (item: T) => {
       setEditing(null);
-      setSaved(item);
+      setSaved(savedMessage(item));
     },
     onCancel: () => setEditing(null),
   };
@@ -70,7 +86,7 @@ export function EditableListStep<T extends { id: number }>({
   return (
     <Stack gap="lg">
       <Text>{lead}</Text>
-      {saved && <FormAlert tone="success" message={savedMessage(saved)} />}
+      {saved && <FormAlert tone="success" message={saved} />}
       {items.length === 0 && editing === null && <Text>{empty}</Text>}
       <ul className={classes.plainList}>
         {items.map((item) => (
@@ -85,13 +101,25 @@ export function EditableListStep<T extends { id: number }>({
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   {renderHeading(item)}
                   {!readOnly && (
-                    <Button
-                      variant="default"
-                      onClick={() => startEditing({ kind: 'existing', id: item.id })}
-                      aria-label={editLabel(item)}
-                    >
-                      {t('actions.edit')}
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        variant="default"
+                        onClick={() => startEditing({ kind: 'existing', id: item.id })}
+                        aria-label={editLabel(item)}
+                      >
+                        {t('actions.edit')}
+                      </Button>
+                      {deletion && (
+                        <Button
+                          variant="subtle"
+                          color="red.9"
+                          onClick={() => setDeleting(item)}
+                          aria-label={deletion.label(item)}
+                        >
+                          {t('actions.delete')}
+                        </Button>
+                      )}
+                    </Group>
                   )}
                 </Group>
                 {renderFacts(item)}
@@ -112,11 +140,25 @@ export function EditableListStep<T extends { id: number }>({
           </section>
         ) : (
           <Group>
-            <Button variant="outline" onClick={() => startEditing({ kind: 'new' })}>
+            <Button ref={addButton} variant="outline" onClick={() => startEditing({ kind: 'new' })}>
               {addLabel}
             </Button>
           </Group>
         ))}
+      {deletion && (
+        <ConfirmDeleteDialog
+          opened={deleting !== null}
+          title={deleting ? deletion.title(deleting) : ''}
+          text={deleting ? deletion.text(deleting) : ''}
+          onConfirm={() => (deleting ? deletion.remove(deleting) : Promise.resolve())}
+          onDeleted={() => {
+            if (deleting) setSaved(deletion.deletedMessage(deleting));
+            setDeleting(null);
+            requestAnimationFrame(() => addButton.current?.focus());
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Stack>
   );
 }

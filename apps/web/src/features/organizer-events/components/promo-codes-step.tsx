@@ -8,7 +8,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime, formatMoney, intlLocale } from '../../../lib/format';
 import { usePromoCodes } from '../api/get-promo-codes';
+import { useDeleteEventPart } from '../api/remove-event-parts';
 import { useTicketCategories } from '../api/get-ticket-categories';
+import { isolate } from '../../../lib/bidi';
 import { EditableListStep } from './editable-list-step';
 import { PromoCodeForm } from './promo-code-form';
 import classes from './organizer.module.css';
@@ -77,6 +79,7 @@ export interface PromoCodesStepProps {
 export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
   const { t } = useTranslation('organizer');
   const promoCodes = usePromoCodes(event.id);
+  const remove = useDeleteEventPart(event.id, 'promo_codes');
   const categories = useTicketCategories(event.id);
   const categoryList = categories.data?.results ?? [];
 
@@ -133,6 +136,13 @@ export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
           onCancel={onCancel}
         />
       )}
+      deletion={{
+        label: (promoCode) => t('promo.deleteNamed', { code: promoCode.code }),
+        title: (promoCode) => t('promo.deleteTitle', { code: isolate(promoCode.code) }),
+        text: () => t('promo.deleteText'),
+        deletedMessage: (promoCode) => t('promo.deleted', { code: isolate(promoCode.code) }),
+        remove: (promoCode) => remove.mutateAsync(promoCode.id),
+      }}
     />
   );
 }

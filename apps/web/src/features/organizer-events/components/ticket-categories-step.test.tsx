@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
+import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
 import {
   draftEvent,
@@ -172,5 +172,55 @@ describe('ticket categories step', () => {
     expect(
       await screen.findByText('Add at least one ticket category before you continue.'),
     ).toBeTruthy();
+  });
+
+  it('deletes a category after asking, and keeps one the server refuses with its reason', async () => {
+    const vip = { ...standardTickets, id: 42, name: 'VIP' };
+    let categories = [standardTickets, vip];
+    const { requests } = stubFetch({
+      ...eventRoutes(),
+      'GET /api/v1/ticket_categories/': () =>
+        jsonResponse({ count: categories.length, next: null, previous: null, results: categories }),
+      [`DELETE /api/v1/ticket_categories/${vip.id}/`]: () => {
+        categories = [standardTickets];
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE /api/v1/ticket_categories/${standardTickets.id}/`]: () =>
+        errorResponse(
+          409,
+          'ticket_category_in_use',
+          'Tickets of this category were booked, so it cannot be deleted. End its sales instead.',
+        ),
+    });
+    signInAs(organizer);
+    renderApp(ticketsPath);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete ticket category VIP' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete "\u2068VIP\u2069"?' });
+    // Nothing is sent before the organizer confirms.
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('Ticket category "\u2068VIP\u2069" deleted.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete ticket category VIP' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Add a ticket category' }),
+      ),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete ticket category Standard' }));
+    const refused = await screen.findByRole('dialog');
+    await userEvent.click(within(refused).getByRole('button', { name: 'Yes, delete' }));
+    expect(
+      await within(refused).findByText(
+        'Tickets of this category were booked, so it cannot be deleted. End its sales instead.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(refused).getByRole('button', { name: 'Keep it' }));
+    expect(screen.getByRole('button', { name: 'Delete ticket category Standard' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTicketCategories } from '../api/get-ticket-categories';
+import { useDeleteEventPart } from '../api/remove-event-parts';
 import { EditableListStep } from './editable-list-step';
 import { TicketCategoryForm } from './ticket-category-form';
 import classes from './organizer.module.css';
@@ -54,6 +55,7 @@ export interface TicketCategoriesStepProps {
 export function TicketCategoriesStep({ event, readOnly }: TicketCategoriesStepProps) {
   const { t } = useTranslation('organizer');
   const categories = useTicketCategories(event.id);
+  const remove = useDeleteEventPart(event.id, 'ticket_categories');
 
   if (categories.isPending) return <PageLoader />;
   if (categories.isError) {
@@ -81,6 +83,13 @@ export function TicketCategoriesStep({ event, readOnly }: TicketCategoriesStepPr
       renderForm={({ item, onSaved, onCancel }) => (
         <TicketCategoryForm event={event} category={item} onSaved={onSaved} onCancel={onCancel} />
       )}
+      deletion={{
+        label: (category) => t('tickets.deleteNamed', { name: category.name }),
+        title: (category) => t('tickets.deleteTitle', { name: isolate(category.name) }),
+        text: () => t('tickets.deleteText'),
+        deletedMessage: (category) => t('tickets.deleted', { name: isolate(category.name) }),
+        remove: (category) => remove.mutateAsync(category.id),
+      }}
     />
   );
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
-import { stubFetch } from '../../../test/stub-fetch';
-import { counter, draftEvent, organizer, page } from '../testing/fixtures';
+import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
+import { counter, draftEvent, eventRoutes, organizer, page } from '../testing/fixtures';
 import '../testing/test-utils';
 
 const publishedEvent = {
@@ -137,5 +137,44 @@ describe('organizer route guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
       '/organizer/events/new',
     );
+  });
+
+  it('duplicates an event into a new draft it opens, and deletes a draft after asking', async () => {
+    const copy = { ...draftEvent, id: 99, title: 'Jazz on the roof (copy)' };
+    let events = [publishedEvent, draftEvent];
+    const { requests } = stubFetch({
+      ...eventRoutes({ event: copy }),
+      'GET /api/v1/events/': () => jsonResponse(page(events)),
+      'GET /api/v1/events/events_published_this_month/': counter,
+      [`POST /api/v1/events/${publishedEvent.id}/duplicate/`]: () => jsonResponse(copy, 201),
+      [`DELETE /api/v1/events/${draftEvent.id}/`]: () => {
+        events = [publishedEvent];
+        return new Response(null, { status: 204 });
+      },
+    });
+    signInAs(organizer);
+    renderApp('/organizer/events');
+
+    // A published event cannot be deleted (it is cancelled instead); a draft can.
+    const jazz = (await screen.findByRole('article', { name: 'Jazz on the roof' })) as HTMLElement;
+    expect(within(jazz).queryByRole('button', { name: /Delete/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the draft Oud night' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('The draft "\u2068Oud night\u2069" was deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Oud night' })).toBeNull());
+    expect(
+      requests.some(
+        (request) =>
+          request.method === 'DELETE' &&
+          request.url.pathname === `/api/v1/events/${draftEvent.id}/`,
+      ),
+    ).toBe(true);
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Duplicate Jazz on the roof as a new draft' }),
+    );
+    // The copy opens in the editor.
+    expect(await screen.findByDisplayValue('Jazz on the roof (copy)')).toBeTruthy();
   });
 });

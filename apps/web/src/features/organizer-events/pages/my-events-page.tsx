@@ -1,18 +1,23 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Event, EventStatus } from '@hafla/shared/events/events';
+import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { dayKey, formatDateTime, formatPriceRange } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { MY_EVENTS_PAGE_SIZE, useMyEvents } from '../api/get-my-events';
+import { useDeleteEvent, useDuplicateEvent } from '../api/remove-event-parts';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { EventStatusBadge } from '../components/event-status-badge';
 import { PublishCounter } from '../components/publish-counter';
 import classes from '../components/organizer.module.css';
 import { editEventPath } from '../lib/event-steps';
+import { splitApiErrors } from '../../../lib/use-form';
+import { isolate } from '../../../lib/bidi';
 
 const STATUS_TABS = ['all', 'draft', 'published', 'ended', 'cancelled'] as const;
 type StatusTab = (typeof STATUS_TABS)[number];
@@ -42,8 +47,11 @@ function EventWhen({ event }: { event: Event }) {
   );
 }
 
-function EventCard({ event }: { event: Event }) {
+function EventCard({ event, onDelete }: { event: Event; onDelete: (event: Event) => void }) {
   const { t, i18n } = useTranslation('organizer');
+  const navigate = useNavigate();
+  const duplicate = useDuplicateEvent();
+  const [duplicateError, setDuplicateError] = useState<string | null>(null);
   const price = formatPriceRange(event.price_min, event.price_max, event.currency, i18n.language, {
     free: t('tickets.freeLabel'),
   });
@@ -107,8 +115,33 @@ function EventCard({ event }: { event: Event }) {
               {t('list.view')}
             </Button>
           )}
+          <Button
+            variant="subtle"
+            loading={duplicate.isPending}
+            aria-label={t('list.duplicateNamed', { title: event.title })}
+            onClick={() => {
+              setDuplicateError(null);
+              duplicate.mutate(event.id, {
+                onSuccess: (copy) => void navigate(editEventPath(copy.id)),
+                onError: (failure) => setDuplicateError(splitApiErrors(failure, []).message),
+              });
+            }}
+          >
+            {t('list.duplicate')}
+          </Button>
+          {event.status === 'draft' && (
+            <Button
+              variant="subtle"
+              color="red.9"
+              aria-label={t('list.deleteNamed', { title: event.title })}
+              onClick={() => onDelete(event)}
+            >
+              {t('actions.delete')}
+            </Button>
+          )}
         </Group>
       </article>
+      <FormAlert message={duplicateError} />
     </li>
   );
 }
@@ -124,6 +157,11 @@ function EventResults({
 }) {
   const { t } = useTranslation('organizer');
   const [, setSearchParams] = useSearchParams();
+  const [deleting, setDeleting] = useState<Event | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const remove = useDeleteEvent();
+  // After a delete the event's card is gone: focus goes to the count of what is left.
+  const countText = useRef<HTMLParagraphElement>(null);
   const events = useMyEvents({
     status: status === 'all' ? undefined : (status as EventStatus),
     search,
@@ -166,14 +204,34 @@ function EventResults({
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed" role="status">
+      {deleted && <FormAlert tone="success" message={deleted} />}
+      <Text size="sm" c="dimmed" role="status" ref={countText} tabIndex={-1}>
         {t('list.count', { count })}
       </Text>
       <ul className={classes.eventList}>
         {results.map((event) => (
-          <EventCard key={event.id} event={event} />
+          <EventCard
+            key={event.id}
+            event={event}
+            onDelete={(chosen) => {
+              setDeleted(null);
+              setDeleting(chosen);
+            }}
+          />
         ))}
       </ul>
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title={t('list.deleteTitle')}
+        text={deleting ? t('list.deleteText', { title: isolate(deleting.title) }) : ''}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
+        onDeleted={() => {
+          if (deleting) setDeleted(t('list.deleted', { title: isolate(deleting.title) }));
+          setDeleting(null);
+          requestAnimationFrame(() => countText.current?.focus());
+        }}
+        onClose={() => setDeleting(null)}
+      />
       {pages > 1 && (
         <nav aria-label={t('list.pagination')}>
           <Group justify="space-between">
