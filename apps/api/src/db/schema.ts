@@ -1,4 +1,5 @@
 import * as accounts from './schema/accounts';
+import * as admin from './schema/admin';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as door from './schema/door';
@@ -27,5 +28,6 @@ export const schema = {
   ...mail,
   ...door,
   ...finance,
+  ...admin,
 };
 export type Schema = typeof schema;
