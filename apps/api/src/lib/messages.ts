@@ -141,6 +141,15 @@ const en: Catalog = {
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
   idempotency_request_in_progress:
     'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  category_in_use: 'Events use this category ({events}). Hide it instead, or move them first.',
+  event_type_in_use: 'Events use this event type ({events}). Hide it instead, or move them first.',
+  second_approval_required:
+    'You already approved this withdrawal. Above this amount a different admin must approve it too.',
+  account_suspended: 'This account is suspended. Contact support to have it reinstated.',
+  'account_suspended.reason':
+    'This account is suspended: {reason} Contact support to have it reinstated.',
+  cannot_change_own_account: 'You cannot suspend your own account or remove your own admin role.',
+  event_not_published: 'Only a published event can be unpublished.',
 };
 
 const ar: Catalog = {
@@ -271,6 +280,15 @@ const ar: Catalog = {
   idempotency_key_reused: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
   idempotency_request_in_progress:
     'ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.',
+  category_in_use: 'تستخدم فعاليات هذه الفئة ({events}). أخفها بدلًا من ذلك أو انقل الفعاليات أولًا.',
+  event_type_in_use:
+    'تستخدم فعاليات نوع الفعالية هذا ({events}). أخفه بدلًا من ذلك أو انقل الفعاليات أولًا.',
+  second_approval_required:
+    'سبق أن وافقت على طلب السحب هذا. فوق هذا المبلغ يجب أن يوافق عليه مشرف آخر أيضًا.',
+  account_suspended: 'هذا الحساب موقوف. تواصل مع الدعم لإعادة تفعيله.',
+  'account_suspended.reason': 'هذا الحساب موقوف: {reason} تواصل مع الدعم لإعادة تفعيله.',
+  cannot_change_own_account: 'لا يمكنك إيقاف حسابك أو إزالة صلاحية المشرف عن نفسك.',
+  event_not_published: 'لا يمكن إلغاء نشر فعالية غير منشورة.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };
