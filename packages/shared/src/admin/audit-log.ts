@@ -18,6 +18,11 @@ export const AUDIT_TARGET_TYPES = [
 export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 
+/** A recorded state: the fields staff read of the target (an object, or a list for a reorder). */
+const AuditState = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullable();
+
 /** One admin action: who, what, on what, the state before and after, when, from where. */
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -25,8 +30,8 @@ export const AuditEntry = z.object({
   action: z.string(),
   target_type: AuditTargetType,
   target_id: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  before: AuditState,
+  after: AuditState,
   ip_address: z.string().nullable(),
   created_at: Instant,
 });

@@ -70,8 +70,8 @@ export async function listAuditLog(db: Db, query: AuditLogQuery) {
     action: row.action,
     target_type: row.target_type as AuditTargetType,
     target_id: row.target_id,
-    before: row.before ?? null,
-    after: row.after ?? null,
+    before: (row.before ?? null) as AuditEntry['before'],
+    after: (row.after ?? null) as AuditEntry['after'],
     ip_address: row.ip_address,
     created_at: row.created_at.toISOString(),
   }));
