@@ -19,9 +19,7 @@ export const AuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 
 /** A recorded state: the fields staff read of the target (an object, or a list for a reorder). */
-const AuditState = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .nullable();
+const AuditState = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable();
 
 /** One admin action: who, what, on what, the state before and after, when, from where. */
 export const AuditEntry = z.object({
