@@ -42,7 +42,8 @@ type Namespace =
   | 'tickets'
   | 'notifications'
   | 'door'
-  | 'finance';
+  | 'finance'
+  | 'admin';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -287,7 +288,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ],
                 },
                 {
-                  // Admin pages; until the admin console, the withdrawal queue (issue 15).
+                  // The admin console (issue 17): its own chunks, fetched only under /admin;
+                  // other accounts get a page saying the area is for staff, at the same address.
                   path: 'admin',
                   lazy: async () => {
                     const [{ AdminsOnlyPage }] = await Promise.all([
@@ -297,14 +299,87 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { Component: () => <AdminOutlet fallback={<AdminsOnlyPage />} /> };
                   },
                   children: [
-                    { index: true, loader: () => redirect('/admin/withdrawals') },
                     {
-                      path: 'withdrawals',
                       lazy: lazyPage(
-                        () => import('../features/finance/pages/admin-withdrawals-page'),
-                        (m) => m.AdminWithdrawalsPage,
-                        'finance',
+                        () => import('../features/admin/pages/admin-layout'),
+                        (m) => m.AdminLayout,
+                        'admin',
                       ),
+                      children: [
+                        {
+                          index: true,
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/dashboard-page'),
+                            (m) => m.AdminDashboardPage,
+                            'admin',
+                          ),
+                        },
+                        { path: 'content', loader: () => redirect('/admin/content/categories') },
+                        {
+                          path: 'content/:kind',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/content-page'),
+                            (m) => m.ContentPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'home-sections',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/home-sections-page'),
+                            (m) => m.HomeSectionsPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'reports',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/reports-page'),
+                            (m) => m.ReportsPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'events',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/events-page'),
+                            (m) => m.AdminEventsPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'users',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/users-page'),
+                            (m) => m.UsersPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'withdrawals',
+                          lazy: lazyPage(
+                            () => import('../features/finance/pages/admin-withdrawals-page'),
+                            (m) => m.AdminWithdrawalsPage,
+                            'finance',
+                          ),
+                        },
+                        {
+                          path: 'audit-log',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/audit-log-page'),
+                            (m) => m.AuditLogPage,
+                            'admin',
+                          ),
+                        },
+                        {
+                          path: 'settings',
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/settings-page'),
+                            (m) => m.SettingsPage,
+                            'admin',
+                          ),
+                        },
+                      ],
                     },
                   ],
                 },
