@@ -307,55 +307,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       ),
                       children: [
                         {
-                          index: true,
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/dashboard-page'),
-                            (m) => m.AdminDashboardPage,
-                            'admin',
-                          ),
-                        },
-                        { path: 'content', loader: () => redirect('/admin/content/categories') },
-                        {
-                          path: 'content/:kind',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/content-page'),
-                            (m) => m.ContentPage,
-                            'admin',
-                          ),
-                        },
-                        {
-                          path: 'home-sections',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/home-sections-page'),
-                            (m) => m.HomeSectionsPage,
-                            'admin',
-                          ),
-                        },
-                        {
-                          path: 'reports',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/reports-page'),
-                            (m) => m.ReportsPage,
-                            'admin',
-                          ),
-                        },
-                        {
-                          path: 'events',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/events-page'),
-                            (m) => m.AdminEventsPage,
-                            'admin',
-                          ),
-                        },
-                        {
-                          path: 'users',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/users-page'),
-                            (m) => m.UsersPage,
-                            'admin',
-                          ),
-                        },
-                        {
                           path: 'withdrawals',
                           lazy: lazyPage(
                             () => import('../features/finance/pages/admin-withdrawals-page'),
@@ -363,22 +314,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                             'finance',
                           ),
                         },
-                        {
-                          path: 'audit-log',
+                        // The console's own pages route inside its chunk (admin-routes.tsx);
+                        // a splat does not match `/admin` itself, so the index goes there too.
+                        ...(['index', '*'] as const).map((match) => ({
+                          ...(match === 'index' ? { index: true as const } : { path: match }),
                           lazy: lazyPage(
-                            () => import('../features/admin/pages/audit-log-page'),
-                            (m) => m.AuditLogPage,
+                            () => import('../features/admin/pages/admin-routes'),
+                            (m) => m.AdminRoutes,
                             'admin',
                           ),
-                        },
-                        {
-                          path: 'settings',
-                          lazy: lazyPage(
-                            () => import('../features/admin/pages/settings-page'),
-                            (m) => m.SettingsPage,
-                            'admin',
-                          ),
-                        },
+                        })),
                       ],
                     },
                   ],
