@@ -18,7 +18,8 @@ const subfolders = (dir) =>
  * API module's files named in PUBLIC_SURFACES. Everything else inside is private.
  */
 const PUBLIC_SURFACES = {
-  auth: ['./users.ts'],
+  admin: ['./audit.ts'],
+  auth: ['./users.ts', './session-changes.ts'],
   bookings: ['./surface.ts'],
   catalog: ['./home-config.ts', './platform-settings.ts'],
   discovery: ['./event-summaries.ts'],

@@ -17,6 +17,7 @@ import { createMailWorker } from './mail-delivery';
 import type { App } from './lib/types';
 import { createSandboxGateway } from './modules/payments/sandbox-gateway';
 import { SessionState } from './lib/session-state';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { startSessionSync } from './modules/auth/session-sync';
 import { bookingsRoutes } from './modules/bookings/routes';
@@ -231,6 +232,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(chartsRoutes);
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(adminRoutes);
   if (serveWeb) await app.register(webPlugin, { root: webRoot });
 
   return app;

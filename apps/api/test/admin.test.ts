@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaffProblemReportList } from '@hafla/shared/catalog/problem-reports';
+import { AdminProblemReportList } from '@hafla/shared/admin/problem-reports';
 import { createAdmin } from '../src/db/seed/admin';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts';
 import { createTestContext, type TestContext } from './helpers';
@@ -43,17 +43,17 @@ describe('problem reports', () => {
     }
 
     const admin = await signInAs('admin@hafla.test');
-    const listed = StaffProblemReportList.parse(
+    const listed = AdminProblemReportList.parse(
       (
-        await ctx.app.inject({ url: '/api/v1/admin/problem-reports/?status=open', headers: admin })
+        await ctx.app.inject({ url: '/api/v1/admin/problem-reports/?status=new', headers: admin })
       ).json(),
     );
     expect(listed.results[0]).toMatchObject({
       subject: 'Checkout froze',
-      status: 'open',
+      status: 'new',
       reporter: { email: 'attendee@hafla.test', name: 'Layla Haddad' },
     });
-    const resolved = StaffProblemReportList.parse(
+    const resolved = AdminProblemReportList.parse(
       (
         await ctx.app.inject({
           url: '/api/v1/admin/problem-reports/?status=resolved',

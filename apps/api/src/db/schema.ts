@@ -1,4 +1,5 @@
 import * as accounts from './schema/accounts';
+import * as admin from './schema/admin';
 import * as bookings from './schema/bookings';
 import * as catalog from './schema/catalog';
 import * as charts from './schema/charts';
@@ -29,5 +30,6 @@ export const schema = {
   ...door,
   ...finance,
   ...charts,
+  ...admin,
 };
 export type Schema = typeof schema;

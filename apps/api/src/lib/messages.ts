@@ -166,6 +166,15 @@ const en: Catalog = {
   neighbour_not_mutual: 'Seat {id} does not name this seat as its neighbour.',
   neighbour_not_adjacent: 'Seat {id} is not listed beside this seat in the same row.',
   neighbour_cycle: 'A row cannot loop: seat {id} is at its other end.',
+  category_in_use: 'Events use this category ({events}). Hide it instead, or move them first.',
+  event_type_in_use: 'Events use this event type ({events}). Hide it instead, or move them first.',
+  second_approval_required:
+    'You already approved this withdrawal. Above this amount a different admin must approve it too.',
+  account_suspended: 'This account is suspended. Contact support to have it reinstated.',
+  'account_suspended.reason':
+    'This account is suspended: {reason} Contact support to have it reinstated.',
+  cannot_change_own_account: 'You cannot suspend your own account or remove your own admin role.',
+  event_not_published: 'Only a published event can be unpublished.',
 };
 
 const ar: Catalog = {
@@ -316,6 +325,15 @@ const ar: Catalog = {
   neighbour_not_mutual: 'المقعد {id} لا يذكر هذا المقعد جارًا له.',
   neighbour_not_adjacent: 'المقعد {id} ليس مدرجًا بجانب هذا المقعد في الصف نفسه.',
   neighbour_cycle: 'لا يمكن أن يدور الصف على نفسه: المقعد {id} في طرفه الآخر.',
+  category_in_use: 'تستخدم فعاليات هذه الفئة ({events}). أخفها بدلًا من ذلك أو انقل الفعاليات أولًا.',
+  event_type_in_use:
+    'تستخدم فعاليات نوع الفعالية هذا ({events}). أخفه بدلًا من ذلك أو انقل الفعاليات أولًا.',
+  second_approval_required:
+    'سبق أن وافقت على طلب السحب هذا. فوق هذا المبلغ يجب أن يوافق عليه مشرف آخر أيضًا.',
+  account_suspended: 'هذا الحساب موقوف. تواصل مع الدعم لإعادة تفعيله.',
+  'account_suspended.reason': 'هذا الحساب موقوف: {reason} تواصل مع الدعم لإعادة تفعيله.',
+  cannot_change_own_account: 'لا يمكنك إيقاف حسابك أو إزالة صلاحية المشرف عن نفسك.',
+  event_not_published: 'لا يمكن إلغاء نشر فعالية غير منشورة.',
 };
 
 export const catalogs: Record<Language, Catalog> = { en, ar };

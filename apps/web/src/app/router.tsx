@@ -42,7 +42,8 @@ type Namespace =
   | 'tickets'
   | 'notifications'
   | 'door'
-  | 'finance';
+  | 'finance'
+  | 'admin';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -287,7 +288,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ],
                 },
                 {
-                  // Admin pages; until the admin console, the withdrawal queue (issue 15).
+                  // The admin console (issue 17): its own chunks, fetched only under /admin;
+                  // other accounts get a page saying the area is for staff, at the same address.
                   path: 'admin',
                   lazy: async () => {
                     const [{ AdminsOnlyPage }] = await Promise.all([
@@ -297,14 +299,32 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { Component: () => <AdminOutlet fallback={<AdminsOnlyPage />} /> };
                   },
                   children: [
-                    { index: true, loader: () => redirect('/admin/withdrawals') },
                     {
-                      path: 'withdrawals',
                       lazy: lazyPage(
-                        () => import('../features/finance/pages/admin-withdrawals-page'),
-                        (m) => m.AdminWithdrawalsPage,
-                        'finance',
+                        () => import('../features/admin/pages/admin-layout'),
+                        (m) => m.AdminLayout,
+                        'admin',
                       ),
+                      children: [
+                        {
+                          path: 'withdrawals',
+                          lazy: lazyPage(
+                            () => import('../features/finance/pages/admin-withdrawals-page'),
+                            (m) => m.AdminWithdrawalsPage,
+                            'finance',
+                          ),
+                        },
+                        // The console's own pages route inside its chunk (admin-routes.tsx);
+                        // a splat does not match `/admin` itself, so the index goes there too.
+                        ...(['index', '*'] as const).map((match) => ({
+                          ...(match === 'index' ? { index: true as const } : { path: match }),
+                          lazy: lazyPage(
+                            () => import('../features/admin/pages/admin-routes'),
+                            (m) => m.AdminRoutes,
+                            'admin',
+                          ),
+                        })),
+                      ],
                     },
                   ],
                 },

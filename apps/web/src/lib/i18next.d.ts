@@ -10,6 +10,7 @@ import type booking from '../locales/en/booking.json';
 import type notifications from '../locales/en/notifications.json';
 import type door from '../locales/en/door.json';
 import type finance from '../locales/en/finance.json';
+import type admin from '../locales/en/admin.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       notifications: typeof notifications;
       door: typeof door;
       finance: typeof finance;
+      admin: typeof admin;
     };
   }
 }

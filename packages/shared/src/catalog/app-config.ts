@@ -61,6 +61,8 @@ export const HomeSectionSetting = HomeSection.omit({ title: true }).extend({
   category: z.string().max(60).nullable().default(null),
   title_en: z.string().trim().min(1).max(100),
   title_ar: z.string().trim().min(1).max(100),
+  /** Hidden by an admin: kept in the configuration, not shown on the home page. */
+  hidden: z.boolean().default(false),
 });
 export type HomeSectionSetting = z.infer<typeof HomeSectionSetting>;
 
@@ -75,3 +77,10 @@ export const HomePageConfig = z.object({
   value: z.array(HomeSection),
 });
 export type HomePageConfig = z.infer<typeof HomePageConfig>;
+
+/** GET /api/v1/admin/app_config/home-page-config/ — what admins stored, both languages, hidden ones too. */
+export const AdminHomePageConfig = z.object({
+  key: z.literal('home-page-config'),
+  value: z.array(HomeSectionSetting),
+});
+export type AdminHomePageConfig = z.infer<typeof AdminHomePageConfig>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DbId } from '../common/ids';
-import { PaginationQuery, paginated } from '../common/pagination';
 
 export const ProblemReportRequest = z.strictObject({
   subject: z.string().trim().min(3).max(200),
@@ -18,16 +17,3 @@ export const ProblemReport = z.object({
   created_at: z.string(),
 });
 export type ProblemReport = z.infer<typeof ProblemReport>;
-
-/** What platform staff see: the report and who sent it. */
-export const StaffProblemReport = ProblemReport.extend({
-  reporter: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
-});
-export type StaffProblemReport = z.infer<typeof StaffProblemReport>;
-
-export const StaffProblemReportList = paginated(StaffProblemReport);
-
-export const ProblemReportQuery = PaginationQuery.extend({
-  status: z.enum(['open', 'resolved']).optional(),
-});
-export type ProblemReportQuery = z.infer<typeof ProblemReportQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { Instant } from '../common/time';
+import { BalanceLine } from './balance';
 
 /**
  * `requested` (the amount is reserved) → `approved` (by an admin) → `paid` (money sent, with a
@@ -108,6 +109,17 @@ export const AdminWithdrawal = Withdrawal.extend({
     name: z.string(),
     email: z.string(),
   }),
+  /** The organizer's balance in the request's currency now (null with no ledger lines in it). */
+  organizer_balance: BalanceLine.nullable(),
+  /**
+   * Above the configured amount an approval takes two different admins: the first is recorded
+   * here (the request stays `requested`), the second approves it.
+   */
+  approval: z.object({
+    needs_second_admin: z.boolean(),
+    first_approved_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+    first_approved_at: Instant.nullable(),
+  }),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 export const AdminWithdrawalList = paginated(AdminWithdrawal);
@@ -140,4 +152,5 @@ export const WITHDRAWAL_ERRORS = [
   'currency_mismatch',
   'withdrawal_not_editable',
   'withdrawal_transition_invalid',
+  'second_approval_required',
 ] as const;

@@ -3,8 +3,11 @@ import { DbId, DbIdParam } from '../common/ids';
 import { paginated, PaginationQuery } from '../common/pagination';
 import { Instant, QueryBoolean } from '../common/time';
 
-/** What a notification opens: a ticket of the reader's, an event, or an organizer's withdrawal request. */
-export const NotificationType = z.enum(['ticket', 'event', 'withdrawal']);
+/**
+ * What a notification opens: a ticket of the reader's, an event, an organizer's withdrawal
+ * request, or a problem report the reader sent.
+ */
+export const NotificationType = z.enum(['ticket', 'event', 'withdrawal', 'report']);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 /**
@@ -23,6 +26,8 @@ export const NotificationKind = z.enum([
   'ticket_rejected',
   'ticket_checked_in',
   'withdrawal_status_changed',
+  'event_unpublished',
+  'report_resolved',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -32,11 +37,14 @@ export const Notification = z.object({
   title: z.string(),
   content: z.string(),
   type: NotificationType,
-  /** The ticket's id for `ticket`, the event's id for `event`, the request's id for `withdrawal`. */
+  /**
+   * The ticket's id for `ticket`, the event's id for `event`, the request's id for `withdrawal`,
+   * the problem report's for `report`.
+   */
   value: z.number().int(),
   extra_data: z
     .object({
-      /** Absent only for `withdrawal` notifications (they are about no event). */
+      /** Absent on `withdrawal` notifications, and on `report` ones about no event. */
       event: z.number().int().optional(),
       booking: z.number().int().optional(),
       withdrawal: z.number().int().optional(),

@@ -44,6 +44,9 @@ export const users = pgTable(
     sessions_valid_from: integer('sessions_valid_from').notNull().default(0),
     /** When the version last went up; each process loads the changes of the last access-token lifetime. */
     session_changed_at: timestamp('session_changed_at', { withTimezone: true }),
+    /** Set by an admin: every session ended, and no sign-in until reinstated. */
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    suspension_reason: text('suspension_reason'),
     created_at: createdAt,
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -97,6 +97,9 @@ export const withdrawals = pgTable(
     status: text('status').notNull().default('requested'),
     rejection_reason: text('rejection_reason'),
     transfer_reference: text('transfer_reference'),
+    /** Above the second-approval threshold: the first admin's approval, awaiting a different admin. */
+    first_approved_by: uuid('first_approved_by').references(() => users.id),
+    first_approved_at: timestamp('first_approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -41,7 +41,10 @@ export const notifications = pgTable(
     index('notifications_unseen_idx')
       .on(table.user_id)
       .where(sql`not ${table.seen}`),
-    check('notifications_type_check', sql`${table.type} in ('ticket', 'event', 'withdrawal')`),
+    check(
+      'notifications_type_check',
+      sql`${table.type} in ('ticket', 'event', 'withdrawal', 'report')`,
+    ),
   ],
 );
 

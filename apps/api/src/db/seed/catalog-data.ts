@@ -172,7 +172,7 @@ function section(
   title_ar: string,
   category: string | null = null,
 ): Omit<HomeSectionSetting, 'position'> {
-  return { id, kind, title_en, title_ar, category };
+  return { id, kind, title_en, title_ar, category, hidden: false };
 }
 
 /** Limits and money settings read by later features; admins may change them. */
@@ -189,6 +189,8 @@ export const seedPlatformSettings = {
   payout_hold_days: 3,
   /** Smallest withdrawal request, in whole units of its currency (10 = SAR 10.00 = KWD 10.000). */
   withdrawal_minimum: 10,
+  /** Above this amount (whole units) a withdrawal needs two different admins to approve it. */
+  withdrawal_second_approval_above: 10_000,
   max_upload_bytes: MAX_UPLOAD_BYTES,
   default_currency: 'SAR',
   currencies: [

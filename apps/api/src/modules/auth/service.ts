@@ -99,11 +99,21 @@ function applyHere(deps: AuthDeps, changes: Array<SessionChange | null>): void {
   for (const change of changes) if (change) deps.sessions.apply(change);
 }
 
+/** A suspended account is refused every way in, told why (after its password was checked). */
+export function refuseSuspended(user: Pick<UserRow, 'suspended_at' | 'suspension_reason'>): void {
+  if (!user.suspended_at) return;
+  throw new AppError('account_suspended', {
+    status: 403,
+    params: user.suspension_reason ? { reason: user.suspension_reason } : {},
+  });
+}
+
 async function signedIn(
   deps: AuthDeps,
   user: UserRow,
   context: RequestContext,
 ): Promise<AuthTokens> {
+  refuseSuspended(user);
   const tokens = await startSession(deps.db, deps.keys, user, context.userAgent);
   return { ...tokens, user: toUser(user, deps.storage) };
 }
@@ -233,7 +243,11 @@ export async function refreshSession(
     deps.db,
     deps.keys,
     presented,
-    (id) => findUserById(deps.db, id),
+    // A suspended account's tokens were revoked; this also holds if one slipped through.
+    async (id) => {
+      const user = await findUserById(deps.db, id);
+      return user && !user.suspended_at ? user : null;
+    },
     context.userAgent,
   );
   if ('tokens' in rotation) return rotation.tokens;

@@ -1,4 +1,5 @@
 import type {
+  AdminHomePageConfig,
   HomePageConfig,
   HomePageConfigRequest,
   HomeSection,
@@ -8,6 +9,7 @@ import type { Language } from '@hafla/shared/common/i18n';
 import type { Db } from '../../db/client';
 import { seedHomeSections } from '../../db/seed/catalog-data';
 import { fieldError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import * as queries from './queries';
 
 /**
@@ -23,8 +25,25 @@ export async function getHomePageConfig(db: Db, language: Language): Promise<Hom
   return toHomePageConfig(stored ?? seedHomeSections, language);
 }
 
+/** What admins stored (else the seed's), both languages, hidden sections included. */
+export async function getAdminHomePageConfig(db: Db): Promise<AdminHomePageConfig> {
+  const stored = (await queries.findSetting(db, HOME_PAGE_CONFIG_KEY)) as
+    HomeSectionSetting[] | null;
+  return {
+    key: HOME_PAGE_CONFIG_KEY,
+    value: (stored ?? seedHomeSections)
+      .map((section) => ({
+        ...section,
+        category: section.category ?? null,
+        hidden: section.hidden ?? false,
+      }))
+      .sort((a, b) => a.position - b.position),
+  };
+}
+
 function toHomePageConfig(settings: HomeSectionSetting[], language: Language): HomePageConfig {
   const sections: HomeSection[] = settings
+    .filter((section) => !section.hidden)
     .map((section) => ({
       id: section.id,
       kind: section.kind,
@@ -42,6 +61,7 @@ function toHomePageConfig(settings: HomeSectionSetting[], language: Language): H
  */
 export async function saveHomePageConfig(
   db: Db,
+  actor: AuditActor,
   input: HomePageConfigRequest,
   language: Language,
 ): Promise<HomePageConfig> {
@@ -57,6 +77,16 @@ export async function saveHomePageConfig(
     if (!slugs.has(section.category)) throw fieldError('does_not_exist', `value.${index}.category`);
     return section;
   });
-  await queries.upsertSetting(db, HOME_PAGE_CONFIG_KEY, settings);
+  await db.transaction(async (tx) => {
+    const before = await queries.findSetting(tx, HOME_PAGE_CONFIG_KEY, { lock: true });
+    await queries.upsertSetting(tx, HOME_PAGE_CONFIG_KEY, settings);
+    await recordAudit(tx, actor, {
+      action: 'home_page_config.update',
+      targetType: 'home_page_config',
+      targetId: HOME_PAGE_CONFIG_KEY,
+      before: before ?? seedHomeSections,
+      after: settings,
+    });
+  });
   return toHomePageConfig(settings, language);
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   appSettings,
   categories,
@@ -9,7 +9,6 @@ import {
   faqEntries,
   problemReports,
 } from '../../db/schema/catalog';
-import { users } from '../../db/schema/accounts';
 import { events } from '../../db/schema/events';
 
 interface Window {
@@ -17,51 +16,94 @@ interface Window {
   offset: number;
 }
 
-/** One ordered window of a content table plus its total, for paginated lists. */
-async function findWindow<T extends PgTable>(db: Db, table: T, order: SQL[], window: Window) {
+/** One ordered window of a content table's shown rows plus their total, for paginated lists. */
+async function findWindow<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL,
+  order: SQL[],
+  window: Window,
+) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
+      .where(where)
       .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ value: count() }).from(table as PgTable),
+    db
+      .select({ value: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   return { rows: rows as T['$inferSelect'][], count: total?.value ?? 0 };
 }
 
+// Content an admin hid is kept (events may still use a hidden category) but never listed.
 export const findCategories = (db: Db, window: Window) =>
-  findWindow(db, categories, [asc(categories.position), asc(categories.id)], window);
+  findWindow(
+    db,
+    categories,
+    eq(categories.is_hidden, false),
+    [asc(categories.position), asc(categories.id)],
+    window,
+  );
 
 export async function findCategory(db: Db, id: number) {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.is_hidden, false)))
+    .limit(1);
   return row ?? null;
 }
 
 export const findEventTypes = (db: Db, window: Window) =>
-  findWindow(db, eventTypes, [asc(eventTypes.position), asc(eventTypes.id)], window);
+  findWindow(
+    db,
+    eventTypes,
+    eq(eventTypes.is_hidden, false),
+    [asc(eventTypes.position), asc(eventTypes.id)],
+    window,
+  );
 
 export const findFaqEntries = (db: Db, window: Window) =>
-  findWindow(db, faqEntries, [asc(faqEntries.position), asc(faqEntries.id)], window);
+  findWindow(
+    db,
+    faqEntries,
+    eq(faqEntries.is_hidden, false),
+    [asc(faqEntries.position), asc(faqEntries.id)],
+    window,
+  );
 
 export async function findConfigurationPage(db: Db, key: { id: number } | { slug: string }) {
   const condition =
     'id' in key ? eq(configurationPages.id, key.id) : eq(configurationPages.slug, key.slug);
-  const [row] = await db.select().from(configurationPages).where(condition).limit(1);
+  const [row] = await db
+    .select()
+    .from(configurationPages)
+    .where(and(condition, eq(configurationPages.is_hidden, false)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function findSetting(db: Db, key: string): Promise<unknown> {
-  const [row] = await db
+/** A setting's stored value; `lock` holds its row until the transaction ends (read, change, write). */
+export async function findSetting(
+  db: Db | Tx,
+  key: string,
+  options: { lock?: boolean } = {},
+): Promise<unknown> {
+  const query = db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, key))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row?.value ?? null;
 }
 
-export async function upsertSetting(db: Db, key: string, value: unknown): Promise<void> {
+export async function upsertSetting(db: Db | Tx, key: string, value: unknown): Promise<void> {
   await db
     .insert(appSettings)
     .values({ key, value })
@@ -98,31 +140,4 @@ export async function insertProblemReport(
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
-}
-
-export async function findProblemReports(
-  db: Db,
-  window: Window & { status?: 'open' | 'resolved' },
-) {
-  const where = window.status ? eq(problemReports.status, window.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        report: problemReports,
-        reporter: {
-          id: users.id,
-          email: users.email,
-          first_name: users.first_name,
-          last_name: users.last_name,
-        },
-      })
-      .from(problemReports)
-      .innerJoin(users, eq(users.id, problemReports.reporter_id))
-      .where(where)
-      .orderBy(desc(problemReports.created_at), desc(problemReports.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(problemReports).where(where),
-  ]);
-  return { rows, count: total?.value ?? 0 };
 }

@@ -1,4 +1,9 @@
-import { AppInfo, HomePageConfig, HomePageConfigRequest } from '@hafla/shared/catalog/app-config';
+import {
+  AdminHomePageConfig,
+  AppInfo,
+  HomePageConfig,
+  HomePageConfigRequest,
+} from '@hafla/shared/catalog/app-config';
 import { Category, CategoryList, CategoryParams } from '@hafla/shared/catalog/categories';
 import {
   ConfigurationPage,
@@ -6,12 +11,7 @@ import {
 } from '@hafla/shared/catalog/configuration-pages';
 import { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { FaqList } from '@hafla/shared/catalog/faq';
-import {
-  ProblemReport,
-  ProblemReportQuery,
-  ProblemReportRequest,
-  StaffProblemReportList,
-} from '@hafla/shared/catalog/problem-reports';
+import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
 import { PaginationQuery } from '@hafla/shared/common/pagination';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPage } from '../../lib/pagination';
@@ -19,7 +19,8 @@ import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
-import { getHomePageConfig, saveHomePageConfig } from './home-config';
+import { actorOf } from '../admin/audit';
+import { getAdminHomePageConfig, getHomePageConfig, saveHomePageConfig } from './home-config';
 import * as catalog from './service';
 
 const tags = ['catalog'];
@@ -78,16 +79,27 @@ export async function catalogRoutes(app: App) {
       cachedReply(request, reply, HomePageConfig, () => getHomePageConfig(db, request.language)),
   });
 
+  app.get('/api/v1/admin/app_config/home-page-config/', {
+    config: { auth: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'The home page sections as stored: both languages, hidden ones too (platform staff)',
+      security: [{ bearer: [] }],
+      response: { 200: AdminHomePageConfig, ...errorResponses },
+    },
+    handler: () => getAdminHomePageConfig(db),
+  });
+
   app.put('/api/v1/admin/app_config/home-page-config/', {
     config: { auth: ['admin'] },
     schema: {
       tags: ['admin'],
-      summary: 'Replace the home page sections (platform staff)',
+      summary: 'Replace the home page sections: add, edit, reorder, hide (platform staff)',
       security: [{ bearer: [] }],
       body: HomePageConfigRequest,
       response: { 200: HomePageConfig, ...errorResponses },
     },
-    handler: (request) => saveHomePageConfig(db, request.body, request.language),
+    handler: (request) => saveHomePageConfig(db, actorOf(request), request.body, request.language),
   });
 
   app.get('/api/v1/categories/', {
@@ -187,21 +199,6 @@ export async function catalogRoutes(app: App) {
         request.body,
       );
       return reply.code(201).send(report);
-    },
-  });
-
-  app.get('/api/v1/admin/problem-reports/', {
-    config: { auth: ['admin'] },
-    schema: {
-      tags: ['admin'],
-      summary: 'Problem reports, newest first (platform staff)',
-      security: [{ bearer: [] }],
-      querystring: ProblemReportQuery,
-      response: { 200: StaffProblemReportList, ...errorResponses },
-    },
-    handler: async (request) => {
-      const { count, results } = await catalog.listProblemReports(db, request.query);
-      return toPage(request, request.query, count, results, publicUrl);
     },
   });
 }

@@ -3,12 +3,7 @@ import type { Category } from '@hafla/shared/catalog/categories';
 import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
 import type { EventType } from '@hafla/shared/catalog/event-types';
 import type { FaqEntry } from '@hafla/shared/catalog/faq';
-import type {
-  ProblemReport,
-  ProblemReportQuery,
-  ProblemReportRequest,
-  StaffProblemReport,
-} from '@hafla/shared/catalog/problem-reports';
+import type { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
 import { LANGUAGES, directionOf, type Language } from '@hafla/shared/common/i18n';
 import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { APP_NAME, APP_VERSION } from '@hafla/shared/common/version';
@@ -25,7 +20,8 @@ function localized<R extends Record<string, unknown>>(
   field: string,
   language: Language,
 ): string {
-  return String(row[`${field}_${language}`] ?? row[`${field}_en`] ?? '');
+  // An Arabic text an admin left empty falls back to the English.
+  return String(row[`${field}_${language}`] || row[`${field}_en`] || '');
 }
 
 export async function listCategories(db: Db, language: Language, window: PaginationQuery) {
@@ -147,20 +143,8 @@ function toProblemReport(
     subject: row.subject,
     message: row.message,
     event: row.event_id,
-    status: row.status === 'resolved' ? 'resolved' : 'open',
+    // The reporter sees two states; staff work through four (new, in progress, …).
+    status: row.status === 'resolved' || row.status === 'dismissed' ? 'resolved' : 'open',
     created_at: row.created_at.toISOString(),
   };
-}
-
-export async function listProblemReports(db: Db, query: ProblemReportQuery) {
-  const { rows, count } = await queries.findProblemReports(db, query);
-  const results: StaffProblemReport[] = rows.map(({ report, reporter }) => ({
-    ...toProblemReport(report),
-    reporter: {
-      id: reporter.id,
-      email: reporter.email,
-      name: `${reporter.first_name} ${reporter.last_name}`.trim(),
-    },
-  }));
-  return { count, results };
 }

@@ -34,6 +34,7 @@ import { readPlatformSettings } from '../catalog/platform-settings';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
+import { actorOf } from '../admin/audit';
 import { addNotifications, queueNotificationMailsOf } from '../notifications/notify';
 import * as accounts from './accounts';
 import { balancesOf } from './balance';
@@ -292,7 +293,7 @@ export async function financeRoutes(app: App) {
       response: { 200: AdminWithdrawalList, ...errorResponses },
     },
     handler: async (request) => {
-      const page = await withdrawals.listAllWithdrawals(app.db, request.query);
+      const page = await withdrawals.listAllWithdrawals(app.db, request.query, now());
       return toPage(request, request.query, page.count, page.results, publicUrl);
     },
   });
@@ -302,7 +303,7 @@ export async function financeRoutes(app: App) {
     schema: {
       tags: ['admin'],
       summary:
-        'Approve a withdrawal request, reject it with a reason (releasing its amount) or mark it paid with the transfer reference',
+        'Approve a withdrawal request (above the configured amount, two different admins), reject it with a reason (releasing its amount) or mark it paid with the transfer reference',
       security,
       params: WithdrawalParams,
       body: AdminWithdrawalPatch,
@@ -311,7 +312,7 @@ export async function financeRoutes(app: App) {
     handler: (request) =>
       withdrawals.reviewWithdrawal(
         withdrawalDeps,
-        currentUser(request).userId,
+        actorOf(request),
         request.params.id,
         request.body,
       ),

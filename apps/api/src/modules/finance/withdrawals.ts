@@ -8,7 +8,9 @@ import type {
   WithdrawalPatch,
   WithdrawalStatus,
 } from '@hafla/shared/finance/withdrawals';
+import type { BalanceLine } from '@hafla/shared/finance/balance';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -16,7 +18,8 @@ import { withdrawalAccounts, withdrawals, withdrawalStatusChanges } from '../../
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { formatAmount } from '../../lib/money';
 import { readPlatformSettings, type PlatformSettings } from '../catalog/platform-settings';
-import { availableOf, lockBalance } from './balance';
+import { recordAudit, type AuditActor } from '../admin/audit';
+import { availableOf, balancesOf, lockBalance } from './balance';
 import { appendWithdrawalEntry } from './ledger';
 
 type CreateInput = z.output<typeof WithdrawalCreate>;
@@ -50,18 +53,34 @@ export function minimumOf(settings: PlatformSettings, currency: string): number 
   return Math.round(settings.withdrawal_minimum * 10 ** digits);
 }
 
+/** Whether approving this request takes two different admins. */
+export function needsSecondAdmin(
+  settings: PlatformSettings,
+  amount: number,
+  currency: string,
+): boolean {
+  const threshold = settings.withdrawal_second_approval_above;
+  const digits = settings.currencies.find((entry) => entry.code === currency)?.minor_units ?? 2;
+  return amount > Math.round(threshold * 10 ** digits);
+}
+
 async function loadAnswers(
   db: Db | Tx,
   where: SQL | undefined,
   order: 'desc',
   limit: number,
   offset: number,
+  /** For admins: the balances beside each request, at this instant. */
+  balancesAt?: Date,
 ) {
+  const firstApprover = alias(users, 'first_approver');
+  const settings = await readPlatformSettings(db as Db);
   const rows = await db
-    .select({ w: withdrawals, a: withdrawalAccounts, u: users })
+    .select({ w: withdrawals, a: withdrawalAccounts, u: users, f: firstApprover })
     .from(withdrawals)
     .innerJoin(withdrawalAccounts, eq(withdrawalAccounts.id, withdrawals.account_id))
     .innerJoin(users, eq(users.id, withdrawals.organizer_id))
+    .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.first_approved_by))
     .where(where)
     .orderBy(
       order === 'desc' ? desc(withdrawals.created_at) : asc(withdrawals.created_at),
@@ -78,7 +97,15 @@ async function loadAnswers(
           .from(withdrawalStatusChanges)
           .where(inArray(withdrawalStatusChanges.withdrawal_id, ids))
           .orderBy(asc(withdrawalStatusChanges.id));
-  return rows.map(({ w, a, u }): AdminWithdrawal => ({
+  const balances = new Map<string, BalanceLine | null>();
+  for (const { w } of balancesAt ? rows : []) {
+    const key = `${w.organizer_id}:${w.currency}`;
+    if (!balances.has(key)) {
+      const [line] = await balancesOf(db, w.organizer_id, balancesAt!, w.currency);
+      balances.set(key, line ?? null);
+    }
+  }
+  return rows.map(({ w, a, u, f }): AdminWithdrawal => ({
     id: w.id,
     account: {
       id: a.id,
@@ -110,13 +137,24 @@ async function loadAnswers(
       name: u.organization_name || `${u.first_name} ${u.last_name}`.trim(),
       email: u.email,
     },
+    organizer_balance: balances.get(`${w.organizer_id}:${w.currency}`) ?? null,
+    approval: {
+      needs_second_admin: needsSecondAdmin(settings, w.amount, w.currency),
+      first_approved_by: f ? { id: f.id, email: f.email } : null,
+      first_approved_at: w.first_approved_at?.toISOString() ?? null,
+    },
   }));
 }
 
-const withoutOrganizer = ({ organizer: _organizer, ...rest }: AdminWithdrawal): Withdrawal => rest;
+const withoutOrganizer = ({
+  organizer: _organizer,
+  organizer_balance: _balance,
+  approval: _approval,
+  ...rest
+}: AdminWithdrawal): Withdrawal => rest;
 
-async function answerOf(db: Db | Tx, id: number): Promise<AdminWithdrawal> {
-  const [answer] = await loadAnswers(db, eq(withdrawals.id, id), 'desc', 1, 0);
+async function answerOf(db: Db | Tx, id: number, balancesAt?: Date): Promise<AdminWithdrawal> {
+  const [answer] = await loadAnswers(db, eq(withdrawals.id, id), 'desc', 1, 0, balancesAt);
   if (!answer) throw notFound();
   return answer;
 }
@@ -131,12 +169,16 @@ export async function listWithdrawals(db: Db, organizerId: string, query: Withdr
   return { count: total?.n ?? 0, results: rows.map(withoutOrganizer) };
 }
 
-export async function listAllWithdrawals(db: Db, query: AdminWithdrawalListQuery) {
+export async function listAllWithdrawals(
+  db: Db,
+  query: AdminWithdrawalListQuery,
+  now = new Date(),
+) {
   const where = query.status ? eq(withdrawals.status, query.status) : undefined;
   const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
   return {
     count: total?.n ?? 0,
-    results: await loadAnswers(db, where, 'desc', query.limit, query.offset),
+    results: await loadAnswers(db, where, 'desc', query.limit, query.offset, now),
   };
 }
 
@@ -332,6 +374,11 @@ export async function updateWithdrawal(
         amount,
         ...(input.account !== undefined && { account_id: input.account }),
         ...(input.note !== undefined && { note: input.note }),
+        // A first admin approved what it was; a changed amount or account starts over.
+        ...((amount !== row.amount || input.account !== undefined) && {
+          first_approved_by: null,
+          first_approved_at: null,
+        }),
         updated_at: now,
       })
       .where(eq(withdrawals.id, id));
@@ -349,15 +396,20 @@ const ADMIN_FROM: Record<AdminWithdrawalPatch['status'], WithdrawalStatus[]> = {
 
 /**
  * PATCH /api/v1/admin/withdrawals/{id}/ — approve, reject (releasing the reserved amount) or
- * mark paid (moving it out); any other step is `withdrawal_transition_invalid`.
+ * mark paid (moving it out); any other step is `withdrawal_transition_invalid`. Above the
+ * configured amount the first approval is only recorded (the request stays `requested`) and a
+ * different admin's approval completes it (`second_approval_required` for the same admin).
+ * Each step writes its audit row in its transaction.
  */
 export async function reviewWithdrawal(
   deps: WithdrawalsDeps,
-  adminId: string,
+  actor: AuditActor,
   id: number,
   input: AdminWithdrawalPatch,
 ): Promise<AdminWithdrawal> {
   const now = deps.now();
+  const adminId = actor.userId;
+  const settings = await readPlatformSettings(deps.db);
   const notified = await deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, null, id);
     if (!ADMIN_FROM[input.status].includes(row.status as WithdrawalStatus)) {
@@ -366,6 +418,26 @@ export async function reviewWithdrawal(
         attr: 'status',
         params: { from: row.status, to: input.status },
       });
+    }
+    const before = auditStateOf(row);
+    if (input.status === 'approved' && needsSecondAdmin(settings, row.amount, row.currency)) {
+      if (row.first_approved_by === null) {
+        await tx
+          .update(withdrawals)
+          .set({ first_approved_by: adminId, first_approved_at: now, updated_at: now })
+          .where(eq(withdrawals.id, id));
+        await recordAudit(tx, actor, {
+          action: 'withdrawal.first_approval',
+          targetType: 'withdrawal',
+          targetId: id,
+          before,
+          after: { ...before, first_approved_by: adminId },
+        });
+        return [];
+      }
+      if (row.first_approved_by === adminId) {
+        throw new AppError('second_approval_required', { status: 409, attr: 'status' });
+      }
     }
     const reason = input.status === 'rejected' ? input.reason : null;
     const reference = input.status === 'paid' ? input.transfer_reference : null;
@@ -389,6 +461,18 @@ export async function reviewWithdrawal(
         now,
       });
     }
+    await recordAudit(tx, actor, {
+      action: `withdrawal.${input.status === 'approved' ? 'approve' : input.status === 'paid' ? 'pay' : 'reject'}`,
+      targetType: 'withdrawal',
+      targetId: id,
+      before,
+      after: {
+        ...before,
+        status: input.status,
+        ...(reason !== null && { rejection_reason: reason }),
+        ...(reference !== null && { transfer_reference: reference }),
+      },
+    });
     return deps.announce(tx, {
       ...row,
       status: input.status,
@@ -396,5 +480,18 @@ export async function reviewWithdrawal(
     });
   });
   deps.notify(notified);
-  return answerOf(deps.db, id);
+  return answerOf(deps.db, id, now);
+}
+
+/** What the audit log keeps of a request. */
+function auditStateOf(row: WithdrawalRow) {
+  return {
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    organizer_id: row.organizer_id,
+    rejection_reason: row.rejection_reason,
+    transfer_reference: row.transfer_reference,
+    first_approved_by: row.first_approved_by,
+  };
 }

@@ -7,7 +7,7 @@ import { renderNoticeMail } from '../../lib/mail/templates';
 import type { Realtime } from '../../plugins/realtime';
 import * as queries from './queries';
 import { toNotification } from './service';
-import { eventLinkLabel, walletLinkLabel } from './templates';
+import { eventLinkLabel, walletLinkLabel, notificationsLinkLabel } from './templates';
 
 /** How long a process may take over a fan-out before another may take it over. */
 const CLAIM_SECONDS = 120;
@@ -108,13 +108,17 @@ export function notificationMailKind(deps: Pick<NotifierDeps, 'db' | 'publicUrl'
       const path =
         notification.type === 'withdrawal'
           ? '/organizer/wallet'
-          : `/events/${notification.extra_data.event}`;
+          : notification.type === 'report'
+            ? '/notifications'
+            : `/events/${notification.extra_data.event}`;
       const link = deps.publicUrl
         ? {
             label:
               notification.type === 'withdrawal'
                 ? walletLinkLabel(language)
-                : eventLinkLabel(language),
+                : notification.type === 'report'
+                  ? notificationsLinkLabel(language)
+                  : eventLinkLabel(language),
             url: new URL(path, deps.publicUrl).toString(),
           }
         : undefined;

@@ -10,9 +10,9 @@ export interface Notice {
   userId: string;
   kind: NotificationKind;
   type: NotificationType;
-  /** The ticket's id for `ticket`, the event's id for `event`, the request's for `withdrawal`. */
+  /** The ticket's id for `ticket`, the event's for `event`, the request's for `withdrawal`, the report's for `report`. */
   value: number;
-  /** Null only for `withdrawal` notices (about no event). */
+  /** Null for `withdrawal` and `report` notices (about no event). */
   eventId: number | null;
   bookingId?: number;
   eventDateId?: number;
@@ -75,6 +75,8 @@ export async function queueFanout(tx: Db, fanout: Fanout): Promise<void> {
 export const EMAILED_KINDS: ReadonlySet<string> = new Set([
   'event_cancelled',
   'withdrawal_status_changed',
+  'event_unpublished',
+  'report_resolved',
 ]);
 
 /**

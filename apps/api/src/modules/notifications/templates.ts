@@ -198,6 +198,32 @@ const renderers: Record<NotificationKind, Renderer> = {
           content: `طلب السحب رقم ${id} بمبلغ ${money}: ${text}${reason ? ` السبب: ${reason}` : ''}`,
         };
   },
+
+  event_unpublished: ({ params, event }, language) => {
+    const reason = str(params, 'reason');
+    return language === 'en'
+      ? {
+          title: 'Event unpublished',
+          content: `Platform staff unpublished ${event.title}; it is a draft again. Reason: ${reason}`,
+        }
+      : {
+          title: 'أُلغي نشر الفعالية',
+          content: `ألغى فريق المنصة نشر ${event.title} وعادت مسودة. السبب: ${reason}`,
+        };
+  },
+
+  report_resolved: ({ params }, language) => {
+    const subject = isolate(str(params, 'subject'));
+    return language === 'en'
+      ? {
+          title: 'Your report is resolved',
+          content: `We resolved your report “${subject}”. Thank you for telling us.`,
+        }
+      : {
+          title: 'تمت معالجة بلاغك',
+          content: `عالجنا بلاغك «${subject}». شكرًا لإبلاغنا.`,
+        };
+  },
 };
 
 const withdrawalStatusText = {
@@ -255,4 +281,9 @@ export function eventLinkLabel(language: Language): string {
 /** The label of an emailed withdrawal notification's link to the wallet. */
 export function walletLinkLabel(language: Language): string {
   return language === 'ar' ? 'فتح المحفظة' : 'Open your wallet';
+}
+
+/** The label of an emailed notification's link to the notifications page. */
+export function notificationsLinkLabel(language: Language): string {
+  return language === 'ar' ? 'فتح الإشعارات' : 'Open your notifications';
 }

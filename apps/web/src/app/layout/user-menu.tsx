@@ -116,8 +116,8 @@ export function UserMenu({ user }: UserMenuProps) {
           </Menu.Item>
         )}
         {user.roles.includes('admin') && (
-          <Menu.Item component={Link} to="/admin/withdrawals">
-            {t('header.adminWithdrawals')}
+          <Menu.Item component={Link} to="/admin">
+            {t('header.adminConsole')}
           </Menu.Item>
         )}
         {isUsher && (

@@ -71,6 +71,34 @@ function RequestCard({
               date: formatDateTime(withdrawal.created_at, readerTimeZone(), i18n.language),
             })}
           </Text>
+          <Text size="sm" data-testid="organizer-balance">
+            {withdrawal.organizer_balance
+              ? t('admin.balance', {
+                  available: formatMoney(
+                    withdrawal.organizer_balance.available,
+                    withdrawal.currency,
+                    i18n.language,
+                  ),
+                  reserved: formatMoney(
+                    withdrawal.organizer_balance.reserved,
+                    withdrawal.currency,
+                    i18n.language,
+                  ),
+                  withdrawn: formatMoney(
+                    withdrawal.organizer_balance.withdrawn,
+                    withdrawal.currency,
+                    i18n.language,
+                  ),
+                })
+              : t('admin.noBalance')}
+          </Text>
+          {withdrawal.status === 'requested' && withdrawal.approval.needs_second_admin && (
+            <Text size="sm" fw={600}>
+              {withdrawal.approval.first_approved_by
+                ? t('admin.firstApproval', { email: withdrawal.approval.first_approved_by.email })
+                : t('admin.secondAdmin')}
+            </Text>
+          )}
           <dl className={classes.breakdown}>
             <dt>{t('admin.bank')}</dt>
             <dd>{account.bank_name}</dd>
@@ -117,8 +145,9 @@ function RequestCard({
 
 /**
  * `/admin/withdrawals`: the queue of organizers' withdrawal requests, for admins to approve,
- * reject with a reason, and mark paid with the bank transfer's reference. A small page until
- * the admin console comes.
+ * reject with a reason, and mark paid with the bank transfer's reference, with the organizer's
+ * balance beside each; above the configured amount two different admins approve. Shown inside
+ * the admin console's frame.
  */
 export function AdminWithdrawalsPage() {
   const { t, i18n } = useTranslation(['finance', 'common']);

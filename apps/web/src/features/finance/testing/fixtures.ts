@@ -132,6 +132,8 @@ export function adminWithdrawal(
   return {
     ...withdrawal(id),
     organizer: { id: organizer.id, name: 'Nour Events', email: organizer.email },
+    organizer_balance: null,
+    approval: { needs_second_admin: false, first_approved_by: null, first_approved_at: null },
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ const REFETCH_RULES: Record<NotificationType, (notification: Notification) => Qu
   // A withdrawal request moved (approved, paid, rejected): the wallet's ledger lines, and an
   // admin's queue in another tab. The request and the balance are refetched at once (below).
   withdrawal: () => [financeKeys.transactions(), financeKeys.adminWithdrawals()],
+  // A problem report was answered: nothing on screen shows it.
+  report: () => [],
 };
 
 /**
@@ -37,6 +39,7 @@ export function keysToRefetchAtOnce(notification: Notification): QueryKey[] {
     case 'withdrawal':
       return [financeKeys.balance(), financeKeys.withdrawals()];
     case 'event':
+    case 'report':
       return [];
   }
 }

@@ -1,6 +1,6 @@
 import type { Notification } from '@hafla/shared/notifications/notifications';
 
-const TYPES: readonly unknown[] = ['ticket', 'event', 'withdrawal'];
+const TYPES: readonly unknown[] = ['ticket', 'event', 'withdrawal', 'report'];
 
 /**
  * A pushed payload shaped like a notification, checked by hand: the contract's zod schema would
@@ -20,7 +20,10 @@ export function isNotification(value: unknown): value is Notification {
     typeof candidate.created_at === 'string' &&
     typeof extra === 'object' &&
     extra !== null &&
-    // Every notification is about an event, except an organizer's withdrawal request.
-    (typeof extra.event === 'number' || candidate.type === 'withdrawal')
+    // Every notification is about an event, except an organizer's withdrawal request and the
+    // answer to a problem report.
+    (typeof extra.event === 'number' ||
+      candidate.type === 'withdrawal' ||
+      candidate.type === 'report')
   );
 }
