@@ -135,6 +135,7 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
                                 <Button
                                   variant="subtle"
                                   color="red.9"
+                                  c="red.9"
                                   size="compact-md"
                                   mih={44}
                                   onClick={() => {

@@ -113,6 +113,7 @@ export function EditableListStep<T extends { id: number }>({
                         <Button
                           variant="subtle"
                           color="red.9"
+                          c="red.9"
                           onClick={() => setDeleting(item)}
                           aria-label={deletion.label(item)}
                         >

@@ -18,8 +18,9 @@ export function EventStatusBadge({ status }: { status: EventStatus }) {
       variant="light"
       color={color}
       size="lg"
-      // The light variant's text (shade 6) is below AA on its tint; shade 9 is well above.
-      styles={{ root: { color: `var(--mantine-color-${color}-9)` } }}
+      // The light variant's coloured text is below AA on its own tint (green's shade 9 too, in
+      // small capitals): the tint tells the status, the text stays the page's.
+      styles={{ root: { color: 'var(--mantine-color-text)' } }}
     >
       {t(`status.${status}`)}
     </Badge>

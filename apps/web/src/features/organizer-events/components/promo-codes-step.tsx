@@ -114,11 +114,7 @@ export function PromoCodesStep({ event, readOnly }: PromoCodesStepProps) {
           <Badge
             variant="light"
             color={promoCode.is_active ? 'green' : 'gray'}
-            styles={{
-              root: {
-                color: `var(--mantine-color-${promoCode.is_active ? 'green' : 'gray'}-9)`,
-              },
-            }}
+            styles={{ root: { color: 'var(--mantine-color-text)' } }}
           >
             {promoCode.is_active ? t('promo.activeBadge') : t('promo.inactiveBadge')}
           </Badge>

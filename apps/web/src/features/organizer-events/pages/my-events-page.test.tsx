@@ -50,7 +50,7 @@ describe('My events', () => {
     ).toBe('/organizer/events/8/edit?step=details');
     expect(
       within(jazz)
-        .getByRole('link', { name: 'View the public page of Jazz on the roof' })
+        .getByRole('link', { name: 'View public page of Jazz on the roof' })
         .getAttribute('href'),
     ).toBe('/events/8');
 

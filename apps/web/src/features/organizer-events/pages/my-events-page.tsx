@@ -133,6 +133,7 @@ function EventCard({ event, onDelete }: { event: Event; onDelete: (event: Event)
             <Button
               variant="subtle"
               color="red.9"
+              c="red.9"
               aria-label={t('list.deleteNamed', { title: event.title })}
               onClick={() => onDelete(event)}
             >
