@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { enterCode, signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { ATTENDEE, bookAndPay, callApi, DEMO_PASSWORD, logIn, publishEvent } from './api-steps';
 import { writeQrVideo } from './fake-camera';
 import { expect, Mailbox, test } from './mailbox';
@@ -18,20 +18,6 @@ interface HeldTicket {
   qr: string;
   short_code: string;
   status: string;
-}
-
-/** WCAG 2.2 AA as axe-core checks it, on the page's own content (the screens this issue adds). */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('#main-content')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`,
-    ),
-    what,
-  ).toEqual([]);
 }
 
 async function inArabic(page: Page) {
