@@ -16,7 +16,7 @@
 // Environment: BENCH_DATABASE_URL (an admin URL; a fresh database is created next to it and
 // dropped at the end), BENCH_TICKETS, BENCH_EVENTS, BENCH_CONNECTIONS, BENCH_DURATION (seconds
 // per call), BENCH_LIMIT_MS (50), BENCH_PROFILE_DIR (a CPU profile of the API, node --cpu-prof,
-// written when it stops).
+// written when it stops), BENCH_ONLY (measure only the calls whose name has it).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -26,11 +26,13 @@ import { startApi } from './lib/booking-cluster.mjs';
 import { accessToken, insertOrganizer } from './lib/booking-fixtures.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
+import { startCpuMeter } from './lib/process-cpu.mjs';
 import { freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TICKETS = intFromEnv('BENCH_TICKETS', 1_000_000, 100);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR?.trim();
+const ONLY = process.env.BENCH_ONLY?.trim();
 const EVENTS = intFromEnv('BENCH_EVENTS', 20, 1);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 4, 1);
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
@@ -345,16 +347,25 @@ async function main() {
   ];
   const rows = [];
   for (const [name, path] of calls) {
+    if (ONLY && !name.includes(ONLY)) continue;
     await measure(`${api.url}${path}`, token).catch(() => undefined); // warm-up
+    const stopMeter = await startCpuMeter(client, database.name, api.pids[0]);
     const result = await measure(`${api.url}${path}`, token);
-    rows.push({ name, ...result, ratio: result.p99 / LIMIT_MS });
+    const cpu = await stopMeter();
+    const perRequest = (ms) => (ms === null ? '-' : (ms / result.requests).toFixed(2));
+    rows.push({
+      name,
+      ...result,
+      ratio: result.p99 / LIMIT_MS,
+      cpu: `${perRequest(cpu.processMs)} + ${perRequest(cpu.databaseMs)}`,
+    });
   }
   console.log(
-    `\n${'call'.padEnd(42)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  p99 / ${LIMIT_MS} ms`,
+    `\n${'call'.padEnd(42)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  p99 / ${LIMIT_MS} ms  CPU ms per request (API + PostgreSQL)`,
   );
   for (const row of rows) {
     console.log(
-      `${row.name.padEnd(42)} ${String(row.requests).padStart(9)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)}  ${row.ratio.toFixed(2)}`,
+      `${row.name.padEnd(42)} ${String(row.requests).padStart(9)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)}  ${row.ratio.toFixed(2).padEnd(10)} ${row.cpu}`,
     );
   }
   const over = rows.filter((row) => row.p99 >= LIMIT_MS);

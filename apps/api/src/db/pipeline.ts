@@ -19,8 +19,12 @@ export interface Pipeline {
    * connection (its text must then never change); the values are bound, never spliced in.
    */
   query<R>(statement: Statement, values?: unknown[]): Promise<R[]>;
-  /** Queues a statement written with drizzle's `sql` (not prepared). */
-  sql<R>(query: SQL): Promise<R[]>;
+  /**
+   * Queues a statement written with drizzle's `sql`; `prepare` makes it a prepared statement
+   * named after its text (for statements of a few fixed shapes whose planning costs more than
+   * their run).
+   */
+  sql<R>(query: SQL, options?: { prepare?: boolean }): Promise<R[]>;
   /**
    * Queues the COMMIT behind everything queued so far: it settles once the server has
    * committed, and rejects when the transaction rolled back instead (a statement before it
@@ -44,10 +48,20 @@ const ignore = () => undefined;
 
 const dialect = new PgDialect();
 
-/** A drizzle `sql` statement as text and values (unprepared). */
-function compile(query: SQL): [Statement, unknown[]] {
+/** Names given to statements prepared by their text; bounded, past it they go unprepared. */
+const preparedTexts = new Map<string, string>();
+const MAX_PREPARED_TEXTS = 256;
+
+/** A drizzle `sql` statement as text and values, named when it is to be prepared. */
+function compile(query: SQL, options?: { prepare?: boolean }): [Statement, unknown[]] {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return [{ text }, params];
+  if (!options?.prepare) return [{ text }, params];
+  let name = preparedTexts.get(text);
+  if (name === undefined && preparedTexts.size < MAX_PREPARED_TEXTS) {
+    name = `by_text_${preparedTexts.size}`;
+    preparedTexts.set(text, name);
+  }
+  return [{ name, text }, params];
 }
 
 type Client = pg.Pool | PGlite;
@@ -118,7 +132,7 @@ async function onPostgres<T>(pool: pg.Pool, work: (tx: Pipeline) => Promise<T>):
       rows.catch(ignore);
       return rows;
     },
-    sql: (query) => tx.query(...compile(query)),
+    sql: (query, options) => tx.query(...compile(query, options)),
     commit: () => {
       ended = true;
       const committed = send({ text: 'commit' }).then((result) => {
@@ -154,7 +168,7 @@ async function onPglite<T>(client: PGlite, work: (tx: Pipeline) => Promise<T>): 
     const tx: Pipeline = {
       query: <R>(statement: Statement, values: unknown[] = []) =>
         queue(async () => (await pglite.query<R>(statement.text, values)).rows),
-      sql: (query) => tx.query(...compile(query)),
+      sql: (query, options) => tx.query(...compile(query, options)),
       // PGlite's own transaction commits once `work` answers; this only reports the outcome.
       commit: () => {
         committing = true;

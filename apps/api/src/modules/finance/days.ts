@@ -25,7 +25,32 @@ export function periodStart(day: string, period: SalesPeriod, weekStart: number)
 
 const DAY_MS = 86_400_000;
 const epochDayOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOfEpoch = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * 'YYYY-MM-DD' of a day counted since 1970-01-01 (the civil-from-days arithmetic of Howard
+ * Hinnant's date algorithms: a chart formats hundreds of days, and a `Date` per day was a
+ * measurable share of its CPU).
+ */
+function dayOfEpoch(epochDay: number): string {
+  const shifted = epochDay + 719_468; // days since 0000-03-01
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${two(month)}-${two(day)}`;
+}
 
 /**
  * Every period of the range, in order: `[start, end]` clipped to `from`..`to`. (Counted in days

@@ -29,6 +29,7 @@ import {
 } from '@hafla/shared/finance/withdrawals';
 import { z } from 'zod';
 import { idempotent, IDEMPOTENCY_HEADER } from '../idempotency/idempotency';
+import { builtAnswer } from '../../lib/built-answers';
 import { toPage } from '../../lib/pagination';
 import { readPlatformSettings } from '../catalog/platform-settings';
 import type { App } from '../../lib/types';
@@ -358,6 +359,7 @@ export async function financeRoutes(app: App) {
     response: { 200: SalesChart, ...errorResponses },
   };
   app.get('/api/v1/dashboard/sales-chart/', {
+    ...builtAnswer,
     config: organizerOnly,
     schema: {
       ...salesChartSchema,
@@ -374,6 +376,7 @@ export async function financeRoutes(app: App) {
       ),
   });
   app.get('/api/v1/dashboard/sales-chart/:event_id/', {
+    ...builtAnswer,
     config: organizerOnly,
     schema: {
       ...salesChartSchema,
