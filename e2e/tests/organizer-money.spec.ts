@@ -19,7 +19,7 @@ import { expect as baseExpect, SMTP_PORT, test } from './mailbox';
  * The organizer's money, end to end (issue 15): tickets sold through the API show on the
  * dashboard's chart; the organizer adds an IBAN account and asks for a withdrawal; an admin
  * approves it and marks it paid; the organizer's open wallet toasts each change and its balance
- * moves — in English and in Arabic.
+ * moves, and both decisions are in the admin console's audit log — in English and in Arabic.
  *
  * Earnings become withdrawable only days after their slot ends, and a slot can only be sold
  * before it starts. So this journey runs its own API process whose clock starts 10 days behind:
@@ -319,6 +319,14 @@ for (const language of ['en', 'ar'] as const) {
     await expect(request).toContainText(reference);
     await expect(balanceFigure(page, t.balance.withdrawn.label)).not.toHaveText(withdrawnBefore);
     await expectAccessible(page, `wallet after payment (${language})`, { seriousOnly: true });
+
+    // Both decisions are in the console's audit log.
+    await adminSide.page.goto('/admin/audit-log');
+    const log = adminSide.page.getByRole('table');
+    for (const action of ['withdrawal.approve', 'withdrawal.pay']) {
+      await expect(log.getByText(action).first()).toBeVisible();
+    }
+    await expectAccessible(adminSide.page, `admin audit log (${language})`, { seriousOnly: true });
 
     await adminSide.context.close();
     await context.close();

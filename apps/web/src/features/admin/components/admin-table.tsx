@@ -44,6 +44,9 @@ export function AdminTable<T>({
       withTableBorder
       striped
       highlightOnHover
+      // A narrow screen scrolls the table sideways: its viewport takes the keyboard's focus so
+      // the arrow keys can scroll it too (a named region, not an anonymous focus stop).
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
       minHeight={records && records.length > 0 ? undefined : 160}
       records={records ?? []}
       columns={columns}
