@@ -86,7 +86,10 @@ describe('the events list query plans', () => {
     const { page } = await plans({
       search: 'concert',
       near: { lat: 24.7, lng: 46.7, radiusKm: 5 },
-      priceMax: 5000,
+      prices: new Map([
+        ['SAR', { max: 5000 }],
+        ['KWD', { max: 410 }],
+      ]),
       sort: 'distance',
     });
     expect(page).toMatch(/events_search_idx|events_location_idx/);

@@ -21,7 +21,7 @@ import {
   setPublishLimit,
   type Account,
 } from './event-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { bearer, createTestContext, demoUserId, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -266,6 +266,91 @@ describe('GET /api/v1/events_read/ with filters', () => {
 
   it('refuses a price range whose end comes before its start', async () => {
     expectError(await list('price_min=5000&price_max=100'), 400, 'range_invalid', 'price_max');
+  });
+});
+
+describe('GET /api/v1/events_read/ with prices in several currencies', () => {
+  let organizer: Account;
+  let admin: string;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    organizer = await createOrganizer(ctx);
+    admin = await bearer(ctx.config, {
+      userId: await demoUserId(ctx, 'admin@hafla.test'),
+      roles: ['attendee', 'admin'],
+    });
+    const priced = async (title: string, currency: string, price: number) =>
+      (
+        await publishEvent(ctx, organizer.auth, {
+          title,
+          currency,
+          ticket_categories: [{ price }],
+        })
+      ).event.id;
+    ids.sar = await priced('Riyal night', 'SAR', 4000); // SAR 40
+    ids.kwd = await priced('Dinar night', 'KWD', 5000); // KWD 5.000 ≈ SAR 61
+    ids.egp = await priced('Pound night', 'EGP', 10_000); // EGP 100 ≈ SAR 7.71
+  });
+
+  const filtered = async (query: string) =>
+    [...(await listIds(ctx, `/api/v1/events_read/?organizer=${organizer.id}&${query}`))].sort(
+      (a, b) => a! - b!,
+    );
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+  it('compares events priced in other currencies at the platform’s exchange rates', async () => {
+    // Typed in the default currency (SAR): "up to SAR 50".
+    expect(await filtered('price_max=5000')).toEqual(sorted([ids.sar!, ids.egp!]));
+    expect(await filtered('price_min=5000')).toEqual([ids.kwd]);
+    // Typed in KWD, "up to KWD 5.000" (≈ SAR 61) keeps all three; EGP 500–550 is SAR 38.55–42.41.
+    expect(await filtered('currency=kwd&price_max=5000')).toEqual(
+      sorted([ids.sar!, ids.kwd!, ids.egp!]),
+    );
+    expect(await filtered('currency=EGP&price_min=50000&price_max=55000')).toEqual([ids.sar]);
+    expectError(
+      await list('price_max=5000&currency=XYZ'),
+      400,
+      'currency_not_supported',
+      'currency',
+    );
+  });
+
+  it('follows the rates an admin sets, and leaves out currencies without one', async () => {
+    expect(await filtered('price_max=5000')).toEqual(sorted([ids.sar!, ids.egp!]));
+    const rates = { SAR: 1, KWD: 8, USD: 3.75 }; // no rate for EGP
+    const saved = await call(ctx, admin, 'PATCH', '/api/v1/admin/app_config/platform/', {
+      exchange_rates: rates,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      // KWD 5 is now SAR 40; EGP cannot be compared. The cached list was dropped.
+      expect(await filtered('price_max=5000')).toEqual(sorted([ids.sar!, ids.kwd!]));
+      // Typed in EGP, only EGP events can be compared.
+      expect(await filtered('currency=EGP&price_max=1000000')).toEqual([ids.egp]);
+      // Unfiltered lists still show every event.
+      expect(await filtered('')).toEqual(sorted([ids.sar!, ids.kwd!, ids.egp!]));
+    } finally {
+      await call(ctx, admin, 'PATCH', '/api/v1/admin/app_config/platform/', {
+        exchange_rates: { SAR: 1, AED: 1.0211, EGP: 0.0771, KWD: 12.2, USD: 3.75, EUR: 4.05 },
+      });
+    }
+    expectError(
+      await call(ctx, admin, 'PATCH', '/api/v1/admin/app_config/platform/', {
+        exchange_rates: { SAR: 1, XYZ: 2 },
+      }),
+      400,
+      'currency_not_supported',
+      'exchange_rates.XYZ',
+    );
+    expectError(
+      await call(ctx, admin, 'PATCH', '/api/v1/admin/app_config/platform/', {
+        exchange_rates: { SAR: -1 },
+      }),
+      400,
+      'min_value',
+      'exchange_rates.SAR',
+    );
   });
 });
 

@@ -19,6 +19,15 @@ export const PlatformSettingsFields = {
   events_published_per_month: z.number().int().min(1).max(1000),
   /** Minutes an unpaid booking holds its tickets. */
   hold_minutes: z.number().int().min(1).max(60),
+  /**
+   * What one whole unit of each currency is worth in the platform's default currency (four
+   * decimals at most), for the price filter across currencies. Sent whole: a currency left out
+   * has no rate, and its events are not compared with prices typed in another currency.
+   */
+  exchange_rates: z.record(
+    z.string().regex(/^[A-Z]{3}$/),
+    z.number().positive().max(1_000_000).multipleOf(0.0001),
+  ),
 };
 
 export const AdminPlatformSettings = z.object(PlatformSettingsFields);

@@ -20,8 +20,10 @@ export const MAX_RADIUS_KM = 500;
  * sort by distance unless `sort` says otherwise; `sort=distance` needs them. With `search` and
  * no `sort` (and no point), the best matches come first. `date_from`/`date_to` are calendar
  * days (inclusive) on each event's own wall clock, matched against any slot not yet over.
- * `free` keeps events with a free ticket category; `price_min`/`price_max` (minor units) keep
- * events whose price range overlaps them.
+ * `free` keeps events with a free ticket category; `price_min`/`price_max` keep events whose
+ * price range overlaps them: minor units of `currency` (default: the platform's default
+ * currency), events priced in another currency compared at the platform's exchange rates
+ * (events/price-filter.ts).
  */
 export const PublicEventQuery = PaginationQuery.extend({
   search: z.string().trim().max(200).optional(),
@@ -32,6 +34,11 @@ export const PublicEventQuery = PaginationQuery.extend({
   date_to: CalendarDayInput.optional(),
   price_min: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
   price_max: z.coerce.number().int().min(0).max(MAX_PRICE).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((code) => code.toUpperCase())
+    .optional(),
   free: QueryBoolean.optional(),
   online: QueryBoolean.optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),

@@ -201,4 +201,16 @@ export const seedPlatformSettings = {
     { code: 'USD', name_en: 'US dollar', name_ar: 'دولار أمريكي', minor_units: 2 },
     { code: 'EUR', name_en: 'Euro', name_ar: 'يورو', minor_units: 2 },
   ],
+  /**
+   * What one whole unit of each currency is worth in the default currency, for the price filter
+   * across currencies (approximate; admins keep them current).
+   */
+  exchange_rates: {
+    SAR: 1,
+    AED: 1.0211,
+    EGP: 0.0771,
+    KWD: 12.2,
+    USD: 3.75,
+    EUR: 4.05,
+  } as Record<string, number>,
 };

@@ -1,7 +1,9 @@
 import type { AdminPlatformSettings, PlatformSettingsPatch } from '@hafla/shared/admin/settings';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { READ_CHANNEL } from '../../db/read-cache-sync';
 import { appSettings } from '../../db/schema/catalog';
+import { fieldError } from '../../lib/app-error';
 import { platformSettingsOf, type PlatformSettings } from '../catalog/platform-settings';
 import { recordAudit, type AuditActor } from './audit';
 
@@ -25,6 +27,7 @@ function editableOf(settings: PlatformSettings): AdminPlatformSettings {
     withdrawal_second_approval_above: settings.withdrawal_second_approval_above,
     events_published_per_month: settings.events_published_per_month,
     hold_minutes: settings.hold_minutes,
+    exchange_rates: settings.exchange_rates,
   };
 }
 
@@ -40,6 +43,11 @@ export async function updatePlatformSettings(
 ): Promise<AdminPlatformSettings> {
   return db.transaction(async (tx) => {
     const stored = await findStored(tx, true);
+    if (patch.exchange_rates) {
+      const known = new Set(platformSettingsOf(stored).currencies.map(({ code }) => code));
+      const unknown = Object.keys(patch.exchange_rates).find((code) => !known.has(code));
+      if (unknown) throw fieldError('currency_not_supported', `exchange_rates.${unknown}`);
+    }
     const before = editableOf(platformSettingsOf(stored));
     const next = { ...(stored ?? {}), ...patch };
     await tx
@@ -49,6 +57,9 @@ export async function updatePlatformSettings(
         target: appSettings.key,
         set: { value: next, updated_at: new Date() },
       });
+    // Lists filtered by price across currencies were computed with the old rates: the read
+    // caches of every process drop what they hold when this commits.
+    await tx.execute(sql`select pg_notify(${READ_CHANNEL}, '*')`);
     const after = editableOf(platformSettingsOf(next));
     await recordAudit(tx, actor, {
       action: 'platform_settings.update',

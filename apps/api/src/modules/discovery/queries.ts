@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { EventSort } from '@hafla/shared/events/discovery';
+import type { PriceBounds } from '@hafla/shared/events/price-filter';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { categories } from '../../db/schema/catalog';
@@ -32,8 +33,8 @@ export interface EventSearch {
   /** Calendar days, inclusive, on each event's own wall clock. */
   dateFrom?: string;
   dateTo?: string;
-  priceMin?: number;
-  priceMax?: number;
+  /** Price bounds per currency (minor units): an event is kept by its own currency's. */
+  prices?: ReadonlyMap<string, PriceBounds>;
   isFree?: boolean;
   isOnline?: boolean;
   near?: { lat: number; lng: number; radiusKm: number };
@@ -75,8 +76,16 @@ function conditionsFor(filter: EventSearch, now: Date): SQL[] {
   if (filter.isFeatured) conditions.push(eq(events.is_featured, true));
   if (filter.isFree === true) conditions.push(eq(events.min_price, 0));
   if (filter.isFree === false) conditions.push(gt(events.min_price, 0));
-  if (filter.priceMin !== undefined) conditions.push(gte(events.max_price, filter.priceMin));
-  if (filter.priceMax !== undefined) conditions.push(lte(events.min_price, filter.priceMax));
+  if (filter.prices) {
+    const byCurrency = [...filter.prices].map(([currency, bounds]) =>
+      and(
+        eq(events.currency, currency),
+        bounds.min === undefined ? undefined : gte(events.max_price, bounds.min),
+        bounds.max === undefined ? undefined : lte(events.min_price, bounds.max),
+      ),
+    );
+    conditions.push(or(...byCurrency) ?? sql`false`);
+  }
 
   if (filter.dateFrom !== undefined || filter.dateTo !== undefined) {
     const slot: SQL[] = [eq(eventDates.event_id, events.id), gt(eventDates.end_at, now)];

@@ -9,10 +9,12 @@ import {
   type PublicEventQuery,
 } from '@hafla/shared/events/discovery';
 import type { Home, HomeQuery, HomeSectionContent } from '@hafla/shared/events/home';
+import { priceBoundsByCurrency, type PriceBounds } from '@hafla/shared/events/price-filter';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { getHomePageConfig } from '../catalog/home-config';
+import { readPlatformSettings } from '../catalog/platform-settings';
 import { findOrganizersToFollow } from '../social/organizer-cards';
 import { followStats } from '../social/social-counts';
 import { loadEventSummaries, toEventSummary, type SummaryContext } from './event-summaries';
@@ -42,7 +44,31 @@ function pointOf(query: { lat?: number; lng?: number }): { lat: number; lng: num
   return { lat: query.lat, lng: query.lng };
 }
 
-function toEventSearch(query: PublicEventQuery): EventSearch {
+/**
+ * The price range's bounds in each currency events are priced in (the range is typed in
+ * `currency`, by default the platform's), or none without a range.
+ */
+async function priceBoundsOf(
+  db: Db,
+  query: PublicEventQuery,
+): Promise<Map<string, PriceBounds> | undefined> {
+  if (query.price_min === undefined && query.price_max === undefined) return undefined;
+  const settings = await readPlatformSettings(db);
+  const code = query.currency ?? settings.default_currency;
+  const typed = settings.currencies.find((currency) => currency.code === code);
+  if (!typed) throw fieldError('currency_not_supported', 'currency');
+  return priceBoundsByCurrency(
+    { min: query.price_min, max: query.price_max },
+    typed,
+    settings.currencies,
+    settings.exchange_rates,
+  );
+}
+
+function toEventSearch(
+  query: PublicEventQuery,
+  prices: Map<string, PriceBounds> | undefined,
+): EventSearch {
   const point = pointOf(query);
   if (query.sort === 'distance' && !point) throw fieldError('required', 'lat');
   if (query.date_from && query.date_to && query.date_to < query.date_from)
@@ -63,8 +89,7 @@ function toEventSearch(query: PublicEventQuery): EventSearch {
     organizerId: query.organizer,
     dateFrom: query.date_from,
     dateTo: query.date_to,
-    priceMin: query.price_min,
-    priceMax: query.price_max,
+    prices,
     isFree: query.free,
     isOnline: query.online,
     near: point ? { ...point, radiusKm: query.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
@@ -82,7 +107,7 @@ export async function listPublicEvents(
   reader: Reader,
   query: PublicEventQuery,
 ): Promise<{ count: number; isEstimate: boolean; results: EventSummary[] }> {
-  const filter = toEventSearch(query);
+  const filter = toEventSearch(query, await priceBoundsOf(deps.db, query));
   const [page, { count, isEstimate }] = await Promise.all([
     queries.findEventIds(deps.db, filter, query, reader.now),
     queries.countEventsUpTo(deps.db, filter, reader.now, COUNT_EXACT_UP_TO),

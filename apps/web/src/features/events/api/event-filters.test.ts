@@ -10,6 +10,7 @@ import {
 const lookups = {
   categoryId: (slug: string) => ({ music: 1, theatre: 2 })[slug],
   eventTypeId: (slug: string) => ({ online: 2 })[slug],
+  currency: 'SAR',
   toMinor: (major: number) => Math.round(major * 100),
 };
 
@@ -67,7 +68,7 @@ describe('event filters in the address bar', () => {
 });
 
 describe('the API query of a set of filters', () => {
-  it('turns slugs into ids, prices into minor units and a point into lat, lng and radius', () => {
+  it('turns slugs into ids, prices into minor units of the typed currency and a point into lat, lng and radius', () => {
     const filters = parseEventFilters(
       new URLSearchParams(
         'search=jazz&category=music&type=online&price_min=10&price_max=99.5&lat=24.714&lng=46.675',
@@ -80,6 +81,7 @@ describe('the API query of a set of filters', () => {
       event_type: 2,
       price_min: 1000,
       price_max: 9950,
+      currency: 'SAR',
       lat: 24.714,
       lng: 46.675,
       radius_km: 25,

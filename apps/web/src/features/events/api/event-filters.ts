@@ -79,7 +79,9 @@ export function countActiveFilters(filters: EventFilters): number {
 export interface FilterLookups {
   categoryId: (slugOrId: string) => number | undefined;
   eventTypeId: (slugOrId: string) => number | undefined;
-  /** Major units of the platform currency to the API's minor units. */
+  /** The platform currency prices are typed in (the API compares others at its rates). */
+  currency: string;
+  /** Major units of that currency to the API's minor units. */
   toMinor: (major: number) => number;
 }
 
@@ -98,6 +100,7 @@ export function toEventListQuery(filters: EventFilters, lookups: FilterLookups):
   } else {
     if (filters.priceMin !== null) query.price_min = lookups.toMinor(filters.priceMin);
     if (filters.priceMax !== null) query.price_max = lookups.toMinor(filters.priceMax);
+    if (filters.priceMin !== null || filters.priceMax !== null) query.currency = lookups.currency;
   }
   if (filters.online) query.online = 'true';
   if (hasPlace(filters)) {

@@ -216,6 +216,9 @@ function PriceFilter({ filters, onChange, currency }: EventFiltersPanelProps) {
           onKeyDown={commitOnEnter}
         />
       </FieldPair>
+      <Text size="sm" c="dimmed">
+        {t('filters.price.converted')}
+      </Text>
     </>
   );
 }

@@ -199,6 +199,7 @@ export function EventsPage() {
   const query = toEventListQuery(filters, {
     categoryId: (slugOrId) => findId(categoryList, slugOrId),
     eventTypeId: (slugOrId) => findId(eventTypeList, slugOrId),
+    currency,
     toMinor: (major) => toMinorUnits(major, currency),
   });
   const events = useEventPages(query, isReady);
