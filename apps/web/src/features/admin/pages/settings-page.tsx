@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.layer.css';
 import { Button, Fieldset, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import type { AdminPlatformSettings, PlatformSettingsPatch } from '@hafla/shared/admin/settings';
 import { useState } from 'react';
@@ -106,7 +107,7 @@ function SettingsForm({
             }}
           />
         ))}
-        <Fieldset legend={t('settings.rates.legend')} variant="unstyled">
+        <Fieldset legend={t('settings.rates.legend')}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               {t('settings.rates.lead', { base: baseCurrency })}
