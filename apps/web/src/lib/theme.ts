@@ -72,11 +72,15 @@ export const theme = createTheme({
       defaultProps: { size: 'md' },
       vars: () => ({ root: { '--chip-size': controlHeight } }),
     },
+    // Links are told from the text around them by more than their colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Accordion: { defaultProps: { transitionDuration: ANIMATION_MS } },
     Menu: { defaultProps: { transitionProps } },
     Popover: { defaultProps: { transitionProps } },
     Tooltip: { defaultProps: { transitionProps } },
-    Modal: { defaultProps: { transitionProps } },
-    Drawer: { defaultProps: { transitionProps } },
+    // A dialog's title bar is drawn as <header>, which outside any section is a second page
+    // banner for screen readers: it is only the dialog's heading row.
+    Modal: { defaultProps: { transitionProps, attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { transitionProps, attributes: { header: { role: 'none' } } } },
   },
 });
