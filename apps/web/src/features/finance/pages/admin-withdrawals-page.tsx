@@ -256,7 +256,7 @@ export function AdminWithdrawalsPage() {
       </Stack>
       {message && <FormAlert tone={message.tone} message={message.text} />}
       <Tabs value={filter} onChange={select} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <Tabs.List>
           {FILTERS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`admin.filters.${value}`)}

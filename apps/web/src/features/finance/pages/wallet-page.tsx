@@ -44,7 +44,7 @@ export function WalletPage() {
       </Stack>
       <BalancePanel />
       <Tabs value={tab} onChange={select} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <Tabs.List>
           {TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`wallet.tabs.${value}`)}

@@ -363,6 +363,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
               description={t('details.titleHint')}
               required
               maxLength={200}
+              dir="auto"
               {...form.inputs.title}
             />
             <Textarea
@@ -372,6 +373,7 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
               minRows={4}
               maxRows={14}
               maxLength={10_000}
+              dir="auto"
               {...form.inputs.description}
             />
             <div className={classes.twoColumns}>
@@ -424,12 +426,14 @@ export function DetailsStep({ event, readOnly, onSaved, initialCoverError }: Det
                   required
                   maxLength={200}
                   autoComplete="organization"
+                  dir="auto"
                   {...form.inputs.venue_name}
                 />
                 <TextInput
                   label={t('details.address')}
                   maxLength={500}
                   autoComplete="street-address"
+                  dir="auto"
                   {...form.inputs.address}
                 />
                 <Stack gap="xs">

@@ -326,7 +326,7 @@ export function MyEventsPage() {
         />
       </form>
       <Tabs value={status} onChange={selectStatus} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <Tabs.List>
           {STATUS_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {t(`list.tabs.${tab}`)}
