@@ -31,7 +31,7 @@ async function setMaximumPrice(page: Page, language: 'en' | 'ar', amount: string
   await maximum.fill(amount);
   await maximum.press('Enter');
   if (onPhone) {
-    await expectAccessible(page, `filters drawer (${language})`);
+    await expectAccessible(page, `filters drawer (${language})`, { within: '[role="dialog"]' });
     await drawer.getByRole('button', { name: t.showResults }).click();
     await expect(drawer).toBeHidden();
   }
