@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { expect, test } from './mailbox';
 
 // A demo event (apps/api/src/db/seed/demo-events-data.ts): Standard AED 150, promo LAUGH10 = 10%.
@@ -28,8 +29,11 @@ async function openBooking(page: Page) {
   const box = page.getByRole('searchbox', { name: 'Search events' });
   await box.fill('Gulf Laughs');
   await box.press('Enter');
+  await expect(page.getByRole('link', { name: EVENT, exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'search results');
   await page.getByRole('link', { name: EVENT, exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(EVENT);
+  await expectAccessible(page, 'event page');
   // The phone shows the booking bar's link, a wide screen the booking card's: one is visible.
   await page.getByRole('link', { name: 'Book tickets' }).first().click();
   await expect(page).toHaveURL(/\/events\/\d+\/book$/);
@@ -38,6 +42,7 @@ async function openBooking(page: Page) {
 /** Step 1: the first open day and its first open time; step 2: two Standard tickets. */
 async function holdTwoStandardTickets(page: Page) {
   await expect(stepHeading(page, /Choose a date and time/)).toBeVisible();
+  await expectAccessible(page, 'booking: date and time');
   await page
     .getByRole('group', { name: 'Day' })
     .getByRole('radio', { disabled: false })
@@ -56,12 +61,14 @@ async function holdTwoStandardTickets(page: Page) {
   await expect(page.getByRole('group', { name: 'Number of Standard tickets' })).toContainText('1');
   await add.click();
   await expect(page.getByText(/^2 tickets · AED\s300$/)).toBeVisible();
+  await expectAccessible(page, 'booking: tickets');
   await page.getByRole('button', { name: 'Hold these tickets' }).click();
 
   await expect(stepHeading(page, /Who is coming\?/)).toBeVisible();
   await expect(page).toHaveURL(/[?&]booking=\d+/);
   const hold = page.getByRole('region', { name: 'Your tickets are held' });
   await expect(hold).toContainText(/Tickets held for\s+(10:00|09:\d\d)/);
+  await expectAccessible(page, 'booking: attendees');
   return hold;
 }
 
@@ -91,6 +98,7 @@ test.describe('booking', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(stepHeading(page, /Review your order/)).toBeVisible();
       await expect(page.getByText('Standard: Omar Saleh')).toBeVisible();
+      await expectAccessible(page, 'booking: review');
     });
 
     await test.step('the promo code is checked, then applied to the booking', async () => {
@@ -102,6 +110,7 @@ test.describe('booking', () => {
       const summary = page.getByRole('region', { name: 'Order summary' });
       await expect(summary).toContainText(`Discount (${PROMO})`);
       await expect(summary.locator('dd').last()).toHaveText(/^AED\s270$/);
+      await expectAccessible(page, 'booking: promo code applied');
       await page.getByRole('button', { name: 'Continue to payment' }).click();
     });
 
@@ -112,6 +121,7 @@ test.describe('booking', () => {
       await card.fill('4242424242424242');
       await expect(card).toHaveValue('4242 4242 4242 4242');
       await fillCardDetails(page);
+      await expectAccessible(page, 'booking: payment');
       await page.getByRole('button', { name: /^Pay AED\s270$/ }).click();
     });
 
@@ -126,6 +136,7 @@ test.describe('booking', () => {
       await expect(
         page.getByRole('link', { name: 'All my tickets for this event' }),
       ).toHaveAttribute('href', /^\/user\/myTickets\/\d+$/);
+      await expectAccessible(page, 'booking: confirmation');
 
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download tickets (PDF)' }).click();
@@ -163,10 +174,13 @@ test.describe('booking', () => {
       await expect(hold).toBeVisible();
       await expect(hold).toContainText(/Tickets held for\s+(10:00|0\d:\d\d)/);
       await expect(stepHeading(page, /Payment/)).toBeVisible();
+      await expectAccessible(page, 'booking: declined card');
     });
 
     await test.step('the attendee lets the hold go', async () => {
       await page.getByRole('button', { name: 'Cancel and start over' }).click();
+      await expect(page.getByRole('button', { name: 'Release the tickets' })).toBeVisible();
+      await expectAccessible(page, 'booking: release dialog', { within: '[role="dialog"]' });
       await page.getByRole('button', { name: 'Release the tickets' }).click();
       await expect(stepHeading(page, /Choose your tickets/)).toBeVisible();
       await expect(page).not.toHaveURL(/[?&]booking=/);
