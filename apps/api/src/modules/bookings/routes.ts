@@ -29,6 +29,7 @@ export async function bookingsRoutes(app: App) {
     db: app.db,
     storage: app.storage,
     now: () => new Date(),
+    seats: app.realtime.seatFeed,
   };
   const publicUrl = app.config.PUBLIC_URL;
 
