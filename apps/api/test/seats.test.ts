@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, EventBookingDetails, Ticket, TicketList } from '@hafla/shared/bookings/bookings';
 import { PayResult } from '@hafla/shared/bookings/payments';
 import { Chart } from '@hafla/shared/charts/charts';
+import { GuestList } from '@hafla/shared/door/guest-list';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import {
+  BestAvailableResult,
   EventDateChart,
   SeatBlockResult,
   SeatMap,
@@ -306,6 +308,18 @@ describe('holding seats', () => {
     expect(Ticket.parse(ticket).seat).toMatchObject({ row: 'B', seat: '1' });
     const pdf = await send(ctx, buyer.auth, 'GET', `/api/v1/tickets/${ticket.id}/pdf/`);
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    // The organizer's guest list shows the seat too.
+    const guests = expectOk(
+      await call(
+        ctx,
+        organizer.auth,
+        'GET',
+        `/api/v1/tickets/?event=${fixture.event.id}&view=guest_list`,
+      ),
+      200,
+      GuestList,
+    );
+    expect(guests.results.find((guest) => guest.id === ticket.id)?.seat).toEqual(ticket.seat);
   });
 
   it('refuses a selection that strands one seat, naming it, unless no other placement exists', async () => {
@@ -402,6 +416,80 @@ describe('holding seats', () => {
     );
     expect(await statusOf('balcony.r1.s1')).toBe('available');
     expect(await inventoryOf(ctx, date, standard)).toMatchObject({ held: 4 });
+  });
+});
+
+describe('best available', () => {
+  const bestAvailable = (auth: string, body: object, eventId = fixture.event.id) =>
+    send(ctx, auth, 'POST', `/api/v1/events/${eventId}/best-available/`, {
+      event_date: date,
+      ...body,
+    });
+
+  it('holds adjacent seats nearest the stage, and says they are together', async () => {
+    const buyer = await createAttendee(ctx);
+    const result = expectOk(
+      await bestAvailable(buyer.auth, { ticket_category: vip, quantity: 2 }),
+      201,
+      BestAvailableResult,
+    );
+    expect(result.together).toBe(true);
+    expect(result.booking.status).toBe('pending');
+    const seats = result.booking.tickets.map((ticket) => ticket.seat!);
+    expect(seats.map((seat) => seat.row)).toEqual(['A', 'A']);
+    // The front row's middle: nearest the focal point.
+    expect(seats.map((seat) => seat.id).sort()).toEqual(['stalls.r1.s6', 'stalls.r1.s7']);
+    for (const seat of seats) expect(await statusOf(seat.id)).toBe('held');
+    expect(
+      expectOk(
+        await send(ctx, buyer.auth, 'GET', `/api/v1/bookings/${result.booking.id}/`),
+        200,
+        Booking,
+      ),
+    ).toEqual(result.booking);
+  });
+
+  it('refuses unseated categories, too many seats and strangers’ events, holding nothing', async () => {
+    const buyer = await createAttendee(ctx);
+    expectError(
+      await bestAvailable(buyer.auth, { ticket_category: standing, quantity: 2 }),
+      400,
+      'ticket_category_not_seated',
+      'ticket_category',
+    );
+    expectError(
+      await bestAvailable(buyer.auth, { ticket_category: vip, quantity: 0 }),
+      400,
+      'min_value',
+      'quantity',
+    );
+    expectError(
+      await bestAvailable(buyer.auth, { ticket_category: vip, quantity: 40 }),
+      409,
+      'sold_out',
+      'quantity',
+    );
+    const foreign = await createPublishedEvent(ctx, rival.auth);
+    expectError(
+      await bestAvailable(buyer.auth, { ticket_category: vip, quantity: 1 }, foreign.event.id),
+      404,
+      'not_found',
+    );
+    expectError(
+      await send(ctx, null, 'POST', `/api/v1/events/${fixture.event.id}/best-available/`, {
+        event_date: date,
+        ticket_category: vip,
+        quantity: 1,
+      }),
+      401,
+      'not_authenticated',
+    );
+    const [count] = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from bookings where user_id = ${buyer.id}`,
+      ),
+    );
+    expect(count?.n).toBe(0);
   });
 });
 

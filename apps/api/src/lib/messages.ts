@@ -111,7 +111,7 @@ const en: Catalog = {
   unknown_chart_category: 'The seat chart has no such category.',
   category_mixes_seats_and_areas: 'A ticket category cannot be both seats and a standing area.',
   category_has_tickets: 'Tickets of this category are already sold or held for this date.',
-  no_seats_together: 'Not enough seats left: {available} available.',
+  ticket_category_not_seated: 'This ticket category has no seats on this date.',
   max_per_order_exceeded:
     'Too many tickets: at most {max} per order, and {remaining} more for this time slot.',
   below_min_per_order: 'This ticket is sold at least {min} at a time.',
@@ -284,7 +284,7 @@ const ar: Catalog = {
   unknown_chart_category: 'لا توجد هذه الفئة في مخطط المقاعد.',
   category_mixes_seats_and_areas: 'لا يمكن أن تكون فئة التذاكر مقاعد ومنطقة وقوف معًا.',
   category_has_tickets: 'بيعت أو حُجزت تذاكر من هذه الفئة لهذا الموعد بالفعل.',
-  no_seats_together: 'لا تكفي المقاعد المتبقية: المتاح {available}.',
+  ticket_category_not_seated: 'لا مقاعد لفئة التذاكر هذه في هذا الموعد.',
   max_per_order_exceeded:
     'عدد التذاكر كبير: الحد الأقصى {max} في الطلب، ويمكنك أخذ {remaining} أخرى لهذا الموعد.',
   below_min_per_order: 'تُباع هذه التذكرة {min} على الأقل في المرة الواحدة.',

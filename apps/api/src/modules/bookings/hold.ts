@@ -47,7 +47,7 @@ import type { BookingsDeps } from './service';
 /** How one attempt at a booking ended. */
 type Attempt = { booking: Booking } | { replay: unknown } | { claimedByTwin: true };
 
-interface Buyer extends PromoClient {
+export interface Buyer extends PromoClient {
   language: Language;
 }
 

@@ -28,8 +28,14 @@ export interface SeatPick {
 export const seatTaken = (seat: string, index: number) =>
   new AppError('seat_taken', { status: 409, attr: `seats.${index}`, params: { seat } });
 
-/** Rule rows of seat rows read in row order. */
-export function ruleRowsOf(rows: readonly SeatRowRow[]): RuleRow[] {
+/**
+ * Rule rows of seat rows read in row order; a seat is free when no live hold or sale has it, it
+ * is not blocked, and (for best available) it is of the category wanted.
+ */
+export function ruleRowsOf(
+  rows: readonly SeatRowRow[],
+  isWanted: (row: SeatRowRow) => boolean = () => true,
+): RuleRow[] {
   const byRow = new Map<string, SeatRowRow[]>();
   for (const row of rows) {
     const list = byRow.get(row.row_id);
@@ -48,7 +54,7 @@ export function ruleRowsOf(rows: readonly SeatRowRow[]): RuleRow[] {
       seats[0]!.is_table,
       (seat) => {
         const found = seats.find((candidate) => candidate.seat_id === seat.id)!;
-        return !found.blocked && found.holder !== 'taken';
+        return !found.blocked && found.holder !== 'taken' && isWanted(found);
       },
     ),
   );

@@ -42,6 +42,22 @@ select s.seat_id, s.ticket_category_id, s.section_label_en, s.section_label_ar, 
  order by s.row_id, s.position`,
 };
 
+/** Every seat of the slot, as READ_SEAT_ROWS reads them (best available picks on it). $1 slot, $2 now. */
+export const READ_DATE_SEATS: Statement = {
+  name: 'seats_read_date',
+  text: `
+select s.seat_id, s.ticket_category_id, s.section_label_en, s.section_label_ar, s.row_id,
+       s.row_label, s.is_table, s.seat_label, s.left_id, s.right_id, s.distance, s.blocked,
+       case when s.booking_id is null then 'free'
+            when b.status = 'pending' and b.expires_at <= $2 then 'lapsed'
+            when b.status in ('expired', 'cancelled') then 'lapsed'
+            else 'taken' end as holder
+  from event_date_seats s
+  left join bookings b on b.id = s.booking_id
+ where s.event_date_id = $1
+ order by s.row_id, s.position`,
+};
+
 export interface SeatRowRow {
   seat_id: string;
   ticket_category_id: number;
