@@ -5,7 +5,13 @@ import { TEST_CARDS } from '@hafla/shared/bookings/payments';
 import { CHART_FORMAT_VERSION, type SeatChart } from '@hafla/shared/charts/chart-format';
 import { layoutSection } from '@hafla/shared/charts/layout';
 import { bestAvailable, ruleRowsOfChart } from '@hafla/shared/charts/seat-rules';
-import type { SeatMap } from '@hafla/shared/charts/seats';
+import {
+  SEATS_CHANGED_EVENT,
+  SEATS_JOIN_EVENT,
+  SeatsChanged,
+  type SeatMap,
+} from '@hafla/shared/charts/seats';
+import { io, type Socket } from 'socket.io-client';
 import { rowsOf } from '../src/lib/db-rows';
 import {
   ApiProcess,
@@ -257,7 +263,7 @@ beforeAll(async () => {
   apis = [new ApiProcess('api-a', portA, scratch.url), new ApiProcess('api-b', portB, scratch.url)];
   await Promise.all(apis.map((api) => api.start()));
   organizer = (await createAccounts(scratch.database, 'organizer', 1))[0]!;
-  accounts = await createAccounts(scratch.database, 'attendee', 100 + 200 + 200 + 60);
+  accounts = await createAccounts(scratch.database, 'attendee', 1 + 100 + 200 + 200 + 60);
 }, 90_000);
 
 afterAll(async () => {
@@ -271,6 +277,51 @@ afterAll(async () => {
 }, 30_000);
 
 describe('seats on two API processes, one PostgreSQL database', () => {
+  it('tells a seat map on one process of a hold and a sale made through the other', async () => {
+    const fixture = await createSeatedEvent('Live Night');
+    const socket: Socket = io(`http://127.0.0.1:${apis[0].port}`, {
+      auth: { anonymous: true },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const heard: Array<{ at: number; change: SeatsChanged }> = [];
+      socket.on(SEATS_CHANGED_EVENT, (payload: unknown) =>
+        heard.push({ at: performance.now(), change: SeatsChanged.parse(payload) }),
+      );
+      expect(await socket.emitWithAck(SEATS_JOIN_EVENT, { event_date: fixture.slotId })).toEqual({
+        ok: true,
+      });
+      const [buyer] = takeBuyers(1);
+      const sent = performance.now();
+      const held = ok<{ id: number }>(
+        await bookSeats(apis[1].port, buyer!, fixture, ['hall.r2.s1', 'hall.r2.s2']),
+        201,
+      );
+      await expect.poll(() => heard.length, { timeout: 1000 }).toBe(1);
+      expect(heard[0]!.change).toEqual({
+        event_date: fixture.slotId,
+        seats: [
+          { id: 'hall.r2.s1', status: 'held' },
+          { id: 'hall.r2.s2', status: 'held' },
+        ],
+      });
+      ok(await payFor(apis[1].port, buyer!, held.id), 200);
+      await expect.poll(() => heard.length, { timeout: 1000 }).toBe(2);
+      expect(heard[1]!.change.seats.map((seat) => seat.status)).toEqual(['sold', 'sold']);
+      summary.push(
+        `  live: a hold on api-b heard on api-a ${(heard[0]!.at - sent).toFixed(0)} ms after it was sent`,
+      );
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('lets exactly one of 100 buyers hold the same seat', async () => {
     const fixture = await createSeatedEvent('One Seat Night');
     const buyers = takeBuyers(100);

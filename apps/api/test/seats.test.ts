@@ -402,6 +402,24 @@ describe('holding seats', () => {
     expect(await statusOf('stalls.r6.s5')).toBe('held');
   });
 
+  it('applies a promo code limited to a seated category to its seats', async () => {
+    const coded = await createAttendee(ctx);
+    const code = await call(ctx, organizer.auth, 'POST', '/api/v1/promo_codes/', {
+      event: fixture.event.id,
+      code: 'FRONT10',
+      discount_type: 'percentage',
+      value: 10,
+      ticket_categories: [standard],
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const held = expectOk(
+      await bookSeats(coded.auth, ['balcony.r2.s1', 'balcony.r2.s2'], { promo_code: 'front10' }),
+      201,
+      Booking,
+    );
+    expect(held).toMatchObject({ promo_code: 'FRONT10', subtotal: 16000, discount: 1600 });
+  });
+
   it('gives a cancelled hold’s seats back', async () => {
     const buyer4 = await createAttendee(ctx);
     const held = expectOk(
@@ -415,7 +433,7 @@ describe('holding seats', () => {
       Booking,
     );
     expect(await statusOf('balcony.r1.s1')).toBe('available');
-    expect(await inventoryOf(ctx, date, standard)).toMatchObject({ held: 4 });
+    expect(await inventoryOf(ctx, date, standard)).toMatchObject({ held: 6 });
   });
 });
 

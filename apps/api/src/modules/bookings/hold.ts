@@ -38,7 +38,7 @@ import {
   type PromoClient,
 } from './promo-failures';
 import { pipelinePromoUse } from './promo';
-import { judgeSeats, SeatsLapsed, ticketSeatOf, type SeatPick } from './seat-selection';
+import { judgeSeats, SeatsLapsed, seatTaken, ticketSeatOf, type SeatPick } from './seat-selection';
 import { CLAIM_SEATS, LOCK_SEATS, READ_SEAT_ROWS, type SeatRowRow } from './seat-statements';
 import type { BookingsDeps } from './service';
 
@@ -107,14 +107,16 @@ async function holdTickets(
       200,
       deps.seats,
     );
+    // A seat whose lapsed holder could not be released (a late payment has it locked) is taken.
     if (released === 0) {
       if (error instanceof SoldOut) return soldOut(error);
-      throw error;
+      throw seatTaken(error.seat, error.index);
     }
     try {
       booking = await attempt();
     } catch (retryError) {
       if (retryError instanceof SoldOut) return soldOut(retryError);
+      if (retryError instanceof SeatsLapsed) throw seatTaken(retryError.seat, retryError.index);
       throw retryError;
     }
   }
@@ -179,7 +181,7 @@ async function attemptBooking(
   }
   if (failures) refuseAtPromoLimit((await failures)[0]?.count ?? 0, now);
   // The event and slot first (a seat of an unknown slot is unknown because of the slot).
-  if (seatRows) orderOf(rows, { ...input, items: [], seats: [] }, now);
+  if (seatRows) orderOf(rows, { ...input, items: [], seats: [], promo_code: null }, now);
   const pick: SeatPick | null = seatRows ? judgeSeats(seatIds, await seatRows) : null;
   const order = orderOf(rows, input, now, pick?.lines);
   // When even the lapsed holds would not make room, refuse without ever queueing on the
@@ -272,7 +274,7 @@ async function attemptBooking(
       await claimed;
     } catch (error) {
       // Under the seat lock nobody else can take them: only a late payment's retake could.
-      if ((error as { code?: string }).code === '22012') throw new SeatsLapsed();
+      if ((error as { code?: string }).code === '22012') throw new SeatsLapsed(seatIds[0]!, 0);
       throw error;
     }
   }

@@ -12,7 +12,11 @@ import type { SeatRowRow } from './seat-statements';
 
 /** A seat asked for is held by a hold that lapsed: release the slot's lapsed holds, try again. */
 export class SeatsLapsed extends Error {
-  constructor() {
+  constructor(
+    /** The first such seat and its place in `seats`: `seat_taken` if it stays held. */
+    readonly seat: string,
+    readonly index: number,
+  ) {
     super('seats_lapsed');
   }
 }
@@ -75,7 +79,8 @@ export function judgeSeats(asked: readonly string[], rows: readonly SeatRowRow[]
   seats.forEach((seat, index) => {
     if (seat.blocked || seat.holder === 'taken') throw seatTaken(seat.seat_id, index);
   });
-  if (seats.some((seat) => seat.holder === 'lapsed')) throw new SeatsLapsed();
+  const lapsed = seats.findIndex((seat) => seat.holder === 'lapsed');
+  if (lapsed !== -1) throw new SeatsLapsed(seats[lapsed]!.seat_id, lapsed);
   const verdict = checkSelection(ruleRowsOf(rows), asked);
   if (!verdict.ok) {
     throw new AppError('orphan_seat', {
