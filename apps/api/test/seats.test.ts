@@ -27,6 +27,7 @@ import {
   type EventFixture,
 } from './event-helpers';
 import type { TestContext } from './helpers';
+import { pdfActualTexts } from './pdf-text';
 
 /**
  * Seats of event dates (decision 0020): attaching a chart to a date, the public seat map,
@@ -306,8 +307,20 @@ describe('holding seats', () => {
     const list = expectOk(await send(ctx, buyer.auth, 'GET', '/api/v1/tickets/'), 200, TicketList);
     const ticket = list.results.find((one) => one.seat?.id === 'stalls.r2.s1')!;
     expect(Ticket.parse(ticket).seat).toMatchObject({ row: 'B', seat: '1' });
-    const pdf = await send(ctx, buyer.auth, 'GET', `/api/v1/tickets/${ticket.id}/pdf/`);
-    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    // The PDF prints the section, row and seat, in the reader's language.
+    const pdfIn = async (language: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/tickets/${ticket.id}/pdf/`,
+        headers: { authorization: buyer.auth, 'accept-language': language },
+      });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return pdfActualTexts(response.rawPayload);
+    };
+    expect(await pdfIn('en')).toEqual(
+      expect.arrayContaining(['Section', 'Stalls', 'Seat', 'Row B · Seat 1']),
+    );
+    expect(await pdfIn('ar')).toEqual(expect.arrayContaining(['القسم', 'الصالة', 'المقعد']));
     // The organizer's guest list shows the seat too.
     const guests = expectOk(
       await call(
