@@ -176,7 +176,7 @@ export interface Answer {
 
 export function send(
   port: number,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   options: { auth?: string; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<Answer> {

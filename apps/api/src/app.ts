@@ -42,6 +42,7 @@ import { ushersRoutes } from './modules/ushers/routes';
 import { doorRoutes } from './modules/door/routes';
 import { financeRoutes, PageViewCounter } from './modules/finance';
 import { chartsRoutes } from './modules/charts/routes';
+import { seatsRoutes } from './modules/seats/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     onConfirmed: () => app.mailer.poke(),
     onRefunded: () => app.mailer.poke(),
     notify: (ids) => notifier.push(ids),
+    seats: app.realtime.seatFeed,
   };
   const bookingJobs = new BookingJobs(paymentsDeps, background, app.log);
   app.decorate('paymentsDeps', paymentsDeps);
@@ -230,6 +232,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(doorRoutes);
   await app.register(financeRoutes);
   await app.register(chartsRoutes);
+  await app.register(seatsRoutes);
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
   await app.register(adminRoutes);

@@ -248,6 +248,7 @@ describe('PATCH /api/v1/tickets/{id}/', () => {
       holder_name: 'Layla Saeed',
       holder_email: 'layla@example.com',
       holder_phone: '+966 50 123 4567',
+      seat: null,
     });
   });
 

@@ -9,6 +9,14 @@ import { Server } from 'socket.io';
 import { watchConnections } from '../db/client';
 import type { SessionState, SessionsEnded } from '../lib/session-state';
 import { verifyAccessToken } from '../lib/tokens';
+import {
+  SEATS_CHANGED_EVENT,
+  SEATS_JOIN_EVENT,
+  SEATS_LEAVE_EVENT,
+  seatRoomOf,
+  type SeatsChanged,
+} from '@hafla/shared/charts/seats';
+import type { SeatFeed } from '../modules/bookings/surface';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +41,12 @@ export interface Realtime {
   disconnect(userId: string): void;
   /** Sockets connected to this process (health and tests). */
   localConnections(): number;
+  /** Seat changes to the slots' seat rooms, on every process (decision 0020). */
+  seatFeed: SeatFeed;
 }
+
+/** Most seat rooms one socket may be in at once (a seat map shows one slot). */
+const MAX_SEAT_ROOMS = 4;
 
 export interface RealtimePluginOptions {
   jwtSecret: string;
@@ -48,10 +61,18 @@ export interface RealtimePluginOptions {
 interface ServerToClientEvents {
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [TOKEN_EXPIRED_EVENT]: () => void;
+  [SEATS_CHANGED_EVENT]: (change: SeatsChanged) => void;
+}
+
+/** From a client: the seat rooms it reads (anyone may, signed in or not). */
+interface ClientToServerEvents {
+  [SEATS_JOIN_EVENT]: (request: unknown, answer?: (result: { ok: boolean }) => void) => void;
+  [SEATS_LEAVE_EVENT]: (request: unknown) => void;
 }
 
 /** What a connection is known by once its token is verified. */
 interface SocketData {
+  /** Empty for an anonymous socket (it may only read seat rooms). */
   userId: string;
   language: Language;
   /** Seconds since the epoch, from the token. */
@@ -141,16 +162,19 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     // A pool of its own: the adapter keeps one connection checked out for LISTEN, which must
     // neither count against the API's pool nor keep that pool from closing.
     const pools = databaseUrl ? adapterPool(databaseUrl, app.log) : null;
-    const io = new Server<object, ServerToClientEvents, ServerSideEvents, SocketData>(app.server, {
-      path: '/socket.io/',
-      serveClient: false,
-      cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
-      ...(pools && {
-        adapter: createAdapter(pools.listenerPool, {
-          errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error'),
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>(
+      app.server,
+      {
+        path: '/socket.io/',
+        serveClient: false,
+        cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
+        ...(pools && {
+          adapter: createAdapter(pools.listenerPool, {
+            errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error'),
+          }),
         }),
-      }),
-    });
+      },
+    );
 
     io.use((socket, next) => {
       const token: unknown = (socket.handshake.auth as { token?: unknown }).token;
@@ -159,6 +183,13 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         error.data = { code };
         next(error);
       };
+      // `auth: { anonymous: true }` and no token: a reader of seat maps, in no user's channel.
+      const anonymous: unknown = (socket.handshake.auth as { anonymous?: unknown }).anonymous;
+      if (anonymous === true && token === undefined) {
+        socket.data.userId = '';
+        socket.data.language = negotiateLanguage(socket.handshake.headers['accept-language']);
+        return next();
+      }
       if (typeof token !== 'string' || token === '') return refuse('not_authenticated');
       verifyAccessToken(jwtSecret, token).then(
         (verified) => {
@@ -180,6 +211,19 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
 
     io.on('connection', (socket) => {
       const { userId, language, expiresAt } = socket.data;
+      // Seat rooms are read-only: the server is the only one that emits to them.
+      socket.on(SEATS_JOIN_EVENT, (request, answer) => {
+        const date = (request as { event_date?: unknown } | null)?.event_date;
+        const joined = [...socket.rooms].filter((room) => room.startsWith('seats:')).length;
+        const ok = Number.isSafeInteger(date) && (date as number) > 0 && joined < MAX_SEAT_ROOMS;
+        if (ok) void socket.join(seatRoomOf(date as number));
+        if (typeof answer === 'function') answer({ ok });
+      });
+      socket.on(SEATS_LEAVE_EVENT, (request) => {
+        const date = (request as { event_date?: unknown } | null)?.event_date;
+        if (Number.isSafeInteger(date)) void socket.leave(seatRoomOf(date as number));
+      });
+      if (userId === '') return;
       void socket.join(channelOf(userId, language));
       if (expiresAt !== undefined) {
         const timer = setTimeout(
@@ -236,6 +280,16 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         io.in(LANGUAGES.map((language) => channelOf(userId, language))).disconnectSockets(true);
       },
       localConnections: () => io.of('/').sockets.size,
+      seatFeed: {
+        changed(eventDateId, seats, status) {
+          if (closing || seats.length === 0) return;
+          // Through the adapter: every process emits to its own sockets in the room.
+          io.to(seatRoomOf(eventDateId)).emit(SEATS_CHANGED_EVENT, {
+            event_date: eventDateId,
+            seats: seats.map((id) => ({ id, status })),
+          });
+        },
+      },
     });
 
     // Before the HTTP server closes: open sockets would hold it.

@@ -33,6 +33,8 @@ export const BookingTicketCategory = z.object({
   /** Tickets left in this slot: quantity − sold − live holds. */
   available: z.number().int(),
   sales_state: SalesState,
+  /** Sold by seat in this slot (book it with `seats`, from the seat map). */
+  seated: z.boolean(),
 });
 export type BookingTicketCategory = z.infer<typeof BookingTicketCategory>;
 
@@ -43,6 +45,8 @@ export const BookingPeriod = TimeSlot.extend({
    * they already hold or bought for it (the maximum itself when anonymous).
    */
   remaining_allowance: z.number().int(),
+  /** The slot has a seat map (GET /api/v1/event_dates/{id}/seats/). */
+  has_seat_map: z.boolean(),
 });
 export type BookingPeriod = z.infer<typeof BookingPeriod>;
 
@@ -71,13 +75,53 @@ export const BookingItemRequest = z.strictObject({
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
 
-/** POST /api/v1/tickets/book/ — prices never come from the client (unknown fields are refused). */
-export const BookRequest = z.strictObject({
-  event: DbId,
-  event_date: DbId,
-  items: z.array(BookingItemRequest).min(1).max(MAX_BOOKING_LINES),
-  promo_code: PromoCodeText.nullable().optional(),
-});
+/** Most seats in one order (the event's per-order maximum is at most this too). */
+export const MAX_BOOKING_SEATS = 100;
+
+/** A seat of the slot's chart, by its chart id (`SeatChart` seat `id`). */
+export const SeatId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
+
+/**
+ * POST /api/v1/tickets/book/ — prices never come from the client (unknown fields are refused).
+ * `items` are counted tickets of unseated categories, `seats` the chosen seats of seated ones
+ * (each seat is one ticket of the category its chart maps it to); one order may mix both.
+ */
+export const BookRequest = z
+  .strictObject({
+    event: DbId,
+    event_date: DbId,
+    items: z.array(BookingItemRequest).max(MAX_BOOKING_LINES).default([]),
+    seats: z.array(SeatId).max(MAX_BOOKING_SEATS).optional(),
+    promo_code: PromoCodeText.nullable().optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.items.length === 0 && (request.seats?.length ?? 0) === 0) {
+      context.addIssue({
+        code: 'too_small',
+        origin: 'array',
+        minimum: 1,
+        inclusive: true,
+        path: ['items'],
+        message: 'an order needs items or seats',
+      });
+    }
+    const seen = new Set<string>();
+    request.seats?.forEach((seat, index) => {
+      if (seen.has(seat)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['seats', index],
+          message: 'a seat is named twice',
+          params: { code: 'duplicate_seat' },
+        });
+      }
+      seen.add(seat);
+    });
+  });
 export type BookRequest = z.infer<typeof BookRequest>;
 
 /** PATCH /api/v1/bookings/{id}/ — apply or remove a promo code while the booking is pending. */
@@ -117,6 +161,16 @@ export const BookingItem = z.object({
   discount: z.number().int(),
 });
 
+/** A ticket's seat, as printed: section (in both languages), row or table, seat. */
+export const TicketSeat = z.object({
+  id: z.string(),
+  section_en: z.string(),
+  section_ar: z.string(),
+  row: z.string(),
+  seat: z.string(),
+});
+export type TicketSeat = z.infer<typeof TicketSeat>;
+
 export const BookingTicket = z.object({
   id: z.number().int(),
   ticket_category: z.number().int(),
@@ -124,6 +178,8 @@ export const BookingTicket = z.object({
   holder_name: z.string(),
   holder_email: z.string(),
   holder_phone: z.string(),
+  /** Null for an unseated category. */
+  seat: TicketSeat.nullable(),
 });
 export type BookingTicket = z.infer<typeof BookingTicket>;
 

@@ -264,35 +264,59 @@ function bestSplit(runs: readonly Run[], quantity: number): BestAvailable | null
   };
 }
 
+/** A seat as the rules need it: its neighbours and its distance to the focal point. */
+export interface LinkedSeat {
+  id: string;
+  left: string | null;
+  right: string | null;
+  distance: number;
+}
+
+/**
+ * One row (or table, `canRing`) for the rules from its seats in order: blocks follow the seats'
+ * links, and a table whose last and first seats are linked is a ring. The server builds rows
+ * this way from a date's seat rows, the seat map from the chart (`ruleRowsOfChart`).
+ */
+export function ruleRowOf(
+  id: string,
+  seats: readonly LinkedSeat[],
+  canRing: boolean,
+  isFree: (seat: LinkedSeat) => boolean,
+): RuleRow {
+  const isLinked = (a: LinkedSeat, b: LinkedSeat) => a.right === b.id && b.left === a.id;
+  const blocks: RuleSeat[][] = [];
+  seats.forEach((seat, index) => {
+    const ruleSeat = { id: seat.id, isFree: isFree(seat), distance: seat.distance };
+    const previous = seats[index - 1];
+    if (previous && isLinked(previous, seat)) blocks[blocks.length - 1]!.push(ruleSeat);
+    else blocks.push([ruleSeat]);
+  });
+  const first = seats[0];
+  const last = seats[seats.length - 1];
+  if (!canRing || !first || !last || seats.length < 3 || !isLinked(last, first)) {
+    return { id, blocks };
+  }
+  if (blocks.length === 1) return { id, blocks, isRing: true };
+  // Linked round the end but cut elsewhere: the last stretch continues into the first.
+  const [head, ...rest] = blocks;
+  const tail = rest.pop()!;
+  return { id, blocks: [...rest, [...tail, ...head!]] };
+}
+
 /**
  * A chart's rows and tables for the rules: blocks follow the seats' links, a table whose last
  * and first seats are linked is a ring, and `isFree` says which seats may be taken now.
  * Distances are to the chart's focal point.
  */
 export function ruleRowsOfChart(chart: SeatChart, isFree: (seat: Seat) => boolean): RuleRow[] {
-  const isLinked = (a: Seat, b: Seat) => a.right === b.id && b.left === a.id;
   const toRow = (id: string, seats: readonly Seat[], canRing: boolean): RuleRow => {
-    const blocks: RuleSeat[][] = [];
-    seats.forEach((seat, index) => {
-      const ruleSeat = {
-        id: seat.id,
-        isFree: isFree(seat),
-        distance: distanceTo(chart.focal_point, seat),
-      };
-      const previous = seats[index - 1];
-      if (previous && isLinked(previous, seat)) blocks[blocks.length - 1]!.push(ruleSeat);
-      else blocks.push([ruleSeat]);
-    });
-    const first = seats[0];
-    const last = seats[seats.length - 1];
-    if (!canRing || !first || !last || seats.length < 3 || !isLinked(last, first)) {
-      return { id, blocks };
-    }
-    if (blocks.length === 1) return { id, blocks, isRing: true };
-    // Linked round the end but cut elsewhere: the last stretch continues into the first.
-    const [head, ...rest] = blocks;
-    const tail = rest.pop()!;
-    return { id, blocks: [...rest, [...tail, ...head!]] };
+    const bySeat = new Map(seats.map((seat) => [seat.id, seat]));
+    return ruleRowOf(
+      id,
+      seats.map((seat) => ({ ...seat, distance: distanceTo(chart.focal_point, seat) })),
+      canRing,
+      (seat) => isFree(bySeat.get(seat.id)!),
+    );
   };
   return chart.sections.flatMap((section) => [
     ...section.rows.map((row) => toRow(row.id, row.seats, false)),
@@ -300,6 +324,6 @@ export function ruleRowsOfChart(chart: SeatChart, isFree: (seat: Seat) => boolea
   ]);
 }
 
-function distanceTo(point: Point, seat: Seat): number {
+export function distanceTo(point: Point, seat: Seat): number {
   return Math.hypot(seat.x - point.x, seat.y - point.y);
 }

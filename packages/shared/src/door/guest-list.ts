@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { Instant } from '../common/time';
+import { TicketSeat } from '../bookings/bookings';
 import { GUEST_TICKET_STATES } from '../bookings/states';
 import { TimeSlot } from '../events/discovery';
 
@@ -52,6 +53,8 @@ export const GuestTicket = z.object({
   state: GuestTicketState,
   checked_in_at: Instant.nullable(),
   checked_in_by: CheckedInBy.nullable(),
+  /** Section, row and seat of a seated ticket (null: unseated). */
+  seat: TicketSeat.nullable(),
 });
 export type GuestTicket = z.infer<typeof GuestTicket>;
 

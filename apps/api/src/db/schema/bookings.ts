@@ -1,7 +1,10 @@
 import { BOOKING_STATUSES, TICKET_STATUSES } from '@hafla/shared/bookings/states';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -88,6 +91,59 @@ export const bookingItems = pgTable(
   ],
 );
 
+/**
+ * The seats of a time slot with a seat chart, one row per seat of the pinned version, with what
+ * a ticket prints (section, row, seat) and what the seat rules need (the row, the seat's place
+ * in it, its neighbours, its distance to the focal point). `booking_id` is the booking holding
+ * or having bought the seat (null: free); the primary key makes a seat one row per slot, and a
+ * hold takes it with a conditional UPDATE (`booking_id is null`), so no two bookings ever have
+ * it. A pending booking's seat is held until the booking's `expires_at` (the same expiry as its
+ * counted tickets): a lapsed hold's seat reads as free, and releasing the booking frees it.
+ * A blocked seat is never sold (decision 0020).
+ */
+export const eventDateSeats = pgTable(
+  'event_date_seats',
+  {
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    seat_id: text('seat_id').notNull(),
+    ticket_category_id: integer('ticket_category_id')
+      .notNull()
+      .references(() => ticketCategories.id),
+    section_id: text('section_id').notNull(),
+    section_label_en: text('section_label_en').notNull(),
+    section_label_ar: text('section_label_ar').notNull(),
+    /** The row's or table's chart id: the seat rules read a row at a time. */
+    row_id: text('row_id').notNull(),
+    row_label: text('row_label').notNull(),
+    /** A table's seats may close a ring. */
+    is_table: boolean('is_table').notNull().default(false),
+    /** The seat's place in its row or around its table, from 0. */
+    position: integer('position').notNull(),
+    seat_label: text('seat_label').notNull(),
+    left_id: text('left_id'),
+    right_id: text('right_id'),
+    distance: doublePrecision('distance').notNull(),
+    accessible: boolean('accessible').notNull().default(false),
+    companion: boolean('companion').notNull().default(false),
+    booking_id: integer('booking_id').references(() => bookings.id),
+    blocked: boolean('blocked').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.event_date_id, table.seat_id] }),
+    index('event_date_seats_row_idx').on(table.event_date_id, table.row_id, table.position),
+    index('event_date_seats_booking_idx')
+      .on(table.booking_id)
+      .where(sql`${table.booking_id} is not null`),
+    index('event_date_seats_category_idx').on(table.ticket_category_id),
+    check(
+      'event_date_seats_blocked_check',
+      sql`not (${table.blocked} and ${table.booking_id} is not null)`,
+    ),
+  ],
+);
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -120,10 +176,17 @@ export const tickets = pgTable(
     checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
     /** Who checked it in (see check_ins for every scan); set and cleared with `checked_in_at`. */
     checked_in_by: uuid('checked_in_by').references(() => users.id),
+    /** The seat, for a seated category (its labels are the slot's seat row's). */
+    seat_id: text('seat_id'),
     /** Kept by a trigger on every change: the offline check-in list's deltas read it. */
     ...timestamps,
   },
   (table) => [
+    foreignKey({
+      name: 'tickets_seat_fk',
+      columns: [table.event_date_id, table.seat_id],
+      foreignColumns: [eventDateSeats.event_date_id, eventDateSeats.seat_id],
+    }),
     index('tickets_booking_idx').on(table.booking_id),
     index('tickets_user_event_idx').on(table.user_id, table.event_id, table.id),
     index('tickets_event_date_idx').on(table.event_date_id, table.status),

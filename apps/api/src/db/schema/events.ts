@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { categories, eventTypes } from './catalog';
+import { seatChartVersions } from './charts';
 import { timestamps } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -105,7 +107,12 @@ export const events = pgTable(
   ],
 );
 
-/** A time slot of an event. */
+/**
+ * A time slot of an event. A slot with a seat chart pins the published version it was attached
+ * with (`chart_version_id`; a pinned version's chart cannot be deleted) and maps each of its
+ * categories to a ticket category of the event (`chart_categories`, chart key → category id);
+ * its seats are `event_date_seats` (decision 0020).
+ */
 export const eventDates = pgTable(
   'event_dates',
   {
@@ -115,9 +122,18 @@ export const eventDates = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     start_at: timestamp('start_at', { withTimezone: true }).notNull(),
     end_at: timestamp('end_at', { withTimezone: true }).notNull(),
+    chart_version_id: integer('chart_version_id').references(() => seatChartVersions.id),
+    chart_categories: jsonb('chart_categories').$type<Record<string, number>>(),
     ...timestamps,
   },
   (table) => [
+    index('event_dates_chart_version_idx')
+      .on(table.chart_version_id)
+      .where(sql`${table.chart_version_id} is not null`),
+    check(
+      'event_dates_chart_check',
+      sql`(${table.chart_version_id} is null) = (${table.chart_categories} is null)`,
+    ),
     index('event_dates_start_idx').on(table.start_at),
     uniqueIndex('event_dates_event_start_unique').on(table.event_id, table.start_at),
     check('event_dates_order_check', sql`${table.start_at} < ${table.end_at}`),
@@ -161,7 +177,10 @@ export const ticketCategories = pgTable(
 /**
  * Tickets sold and held per time slot and category. Booking raises `held` with a conditional
  * update (`sold + held + n <= quantity`), payment moves tickets from `held` to `sold`; a
- * category's quantity may never drop below the largest `sold + held` of its slots.
+ * category's quantity may never drop below the largest `sold + held` of its slots. A slot with
+ * a seat chart sets its own `quantity` for the categories the chart maps (their seat count, or
+ * a general-admission area's capacity), which then counts instead of the category's, and marks
+ * the categories sold by seat `seated` (decision 0020).
  */
 export const ticketInventory = pgTable(
   'ticket_inventory',
@@ -174,6 +193,10 @@ export const ticketInventory = pgTable(
       .references(() => ticketCategories.id, { onDelete: 'cascade' }),
     sold: integer('sold').notNull().default(0),
     held: integer('held').notNull().default(0),
+    /** This slot's own quantity (a seat chart's); null: the category's. */
+    quantity: integer('quantity'),
+    /** Sold by seat in this slot (`seats` in a booking, never `items`). */
+    seated: boolean('seated').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.event_date_id, table.ticket_category_id] }),

@@ -18,6 +18,7 @@ const ticket = (extra: Partial<TicketPdfData> = {}): TicketPdfData => ({
   address: 'Gezira, Cairo',
   onlineUrl: null,
   categoryName: 'Balcony',
+  seat: null,
   holderName: 'Omar Khaled',
   price: 50000,
   currency: 'EGP',

@@ -17,6 +17,7 @@ const ticket = (id: number, extra: Partial<TicketPdfData> = {}): TicketPdfData =
   address: 'King Fahd Road, Riyadh',
   onlineUrl: null,
   categoryName: 'General admission',
+  seat: null,
   holderName: 'Sarah Al-Harbi',
   price: 15050,
   currency: 'SAR',

@@ -1,6 +1,6 @@
 import type { Language } from '@hafla/shared/common/i18n';
 import { directionOf } from '@hafla/shared/common/i18n';
-import type { TicketStatus } from '@hafla/shared/bookings/bookings';
+import type { TicketSeat, TicketStatus } from '@hafla/shared/bookings/bookings';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatMoney } from '../money';
@@ -25,6 +25,8 @@ export interface TicketPdfData {
   address: string;
   onlineUrl: string | null;
   categoryName: string;
+  /** The seat of a seated ticket (section in both languages, row or table, seat). */
+  seat: TicketSeat | null;
   holderName: string;
   /** What was paid for the ticket (price − discount), minor units of `currency`. */
   price: number;
@@ -46,6 +48,9 @@ const copy = {
     venue: 'Venue',
     online: 'Online event',
     category: 'Ticket type',
+    section: 'Section',
+    seat: 'Seat',
+    rowSeat: 'Row {row} · Seat {seat}',
     price: 'Price',
     free: 'Free',
     holder: 'Attendee',
@@ -66,6 +71,9 @@ const copy = {
     venue: 'المكان',
     online: 'فعالية عبر الإنترنت',
     category: 'نوع التذكرة',
+    section: 'القسم',
+    seat: 'المقعد',
+    rowSeat: 'الصف {row} · المقعد {seat}',
     price: 'السعر',
     free: 'مجانية',
     holder: 'الحاضر',
@@ -217,6 +225,17 @@ function drawTicket(
     ],
     top,
   );
+  if (ticket.seat) {
+    const { seat } = ticket;
+    top = drawRow(
+      text,
+      [
+        { label: t.section, value: language === 'ar' ? seat.section_ar : seat.section_en },
+        { label: t.seat, value: t.rowSeat.replace('{row}', seat.row).replace('{seat}', seat.seat) },
+      ],
+      top,
+    );
+  }
   top = drawRow(
     text,
     [

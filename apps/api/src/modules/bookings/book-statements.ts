@@ -15,7 +15,7 @@ import type { Statement } from '../../db/pipeline';
  * and PostgreSQL keeps one generic plan instead of planning each booking anew (holds that have
  * lapsed, which need the clock, are read separately and only when a category looks full).
  * $1 event, $2 slot, $3 category ids, $4 user, $5 idempotency scope, $6 key (null: none),
- * $7 promo code (null: none).
+ * $7 promo code (null: none), $8 seat ids (their categories are read too; decision 0020).
  */
 export const BOOK_CONTEXT: Statement = {
   name: 'book_context',
@@ -23,9 +23,10 @@ export const BOOK_CONTEXT: Statement = {
 select e.id as event_id, e.status as event_status, e.last_end_at, e.title, e.timezone, e.currency,
        e.max_tickets_per_order,
        d.id as slot_id, d.start_at as slot_start, d.end_at as slot_end,
-       c.id as category_id, c.name, c.price, c.quantity, c.position, c.min_per_order,
-       c.max_per_order, c.sales_start, c.sales_end,
-       c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0) as free,
+       c.id as category_id, c.name, c.price, coalesce(i.quantity, c.quantity) as quantity,
+       c.position, c.min_per_order, c.max_per_order, c.sales_start, c.sales_end,
+       coalesce(i.quantity, c.quantity) - coalesce(i.sold, 0) - coalesce(i.held, 0) as free,
+       coalesce(i.seated, false) as seated, d.chart_version_id is not null as has_chart,
        s.value as settings,
        k.request_hash, k.response_body,
        p.id as promo_id, p.code as promo_code, p.discount_type as promo_discount_type,
@@ -36,7 +37,10 @@ select e.id as event_id, e.status as event_status, e.last_end_at, e.title, e.tim
   from (select) as request
   left join events e on e.id = $1
   left join event_dates d on d.id = $2 and d.event_id = e.id
-  left join ticket_categories c on c.event_id = e.id and c.id = any($3::int[])
+  left join ticket_categories c on c.event_id = e.id
+        and (c.id = any($3::int[])
+             or c.id in (select ticket_category_id from event_date_seats
+                          where event_date_id = d.id and seat_id = any($8::text[])))
   left join ticket_inventory i on i.event_date_id = d.id and i.ticket_category_id = c.id
   left join app_settings s on s.key = 'platform'
   left join idempotency_keys k on k.user_id = $4 and k.scope = $5 and k.key = $6
@@ -65,6 +69,10 @@ export interface ContextRow {
   sales_start: Date | null;
   sales_end: Date | null;
   free: number;
+  /** Sold by seat in this slot. */
+  seated: boolean;
+  /** The slot has a seat chart. */
+  has_chart: boolean;
   settings: unknown;
   request_hash: string | null;
   response_body: unknown;
@@ -129,8 +137,8 @@ export interface CountRow {
  * reach this insert, it fails on the key's primary key before it touches the inventory. $1 booking id, $2 user, $3 event, $4 slot,
  * $5 currency, $6 subtotal, $7 discount, $8 fees, $9 total, $10 promo code id, $11 language,
  * $12 expires at, $13 now, $14–$16 lines (category, quantity, unit price), $17 key scope, $18
- * key (null: none), $19 request hash, $20 answer, $21–$25 tickets (id, category, price,
- * discount, secret).
+ * key (null: none), $19 request hash, $20 answer, $21–$26 tickets (id, category, price,
+ * discount, secret, seat or null).
  */
 export const INSERT_BOOKING: Statement = {
   name: 'book_insert',
@@ -148,12 +156,12 @@ answer as (
   insert into idempotency_keys (user_id, scope, key, request_hash, response_status, response_body)
   select $2::uuid, $17::text, $18::text, $19::text, 200, $20::jsonb where $18::text is not null)
 insert into tickets (id, booking_id, user_id, event_id, event_date_id, ticket_category_id, status,
-                     price, discount, secret, created_at, updated_at)
+                     price, discount, secret, seat_id, created_at, updated_at)
 overriding system value
 select t.id, $1::int, $2::uuid, $3::int, $4::int, t.category, 'pending', t.price, t.discount,
-       t.secret, $13::timestamptz, $13::timestamptz
-  from unnest($21::int[], $22::int[], $23::int[], $24::int[], $25::text[])
-       as t(id, category, price, discount, secret)`,
+       t.secret, t.seat, $13::timestamptz, $13::timestamptz
+  from unnest($21::int[], $22::int[], $23::int[], $24::int[], $25::text[], $26::text[])
+       as t(id, category, price, discount, secret, seat)`,
 };
 
 /** The constraint INSERT_BOOKING fails on when a twin claimed the key first. */

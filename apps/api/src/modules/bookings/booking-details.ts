@@ -61,8 +61,10 @@ export async function getEventBookingDetails(
       start: formatInZone(slot.start_at, zone),
       end: formatInZone(slot.end_at, zone),
       remaining_allowance: Math.max(0, event.max_tickets_per_order - (held.get(slot.id) ?? 0)),
+      has_seat_map: slot.chart_version_id !== null,
       ticket_categories: categories.map((category) => {
-        const available = Math.max(0, category.quantity - taken(slot.id, category.id));
+        const inSlot = taken(slot.id, category.id);
+        const available = Math.max(0, (inSlot.quantity ?? category.quantity) - inSlot.taken);
         return {
           id: category.id,
           name: category.name,
@@ -74,6 +76,7 @@ export async function getEventBookingDetails(
           sales_end: category.sales_end ? formatInZone(category.sales_end, zone) : null,
           available,
           sales_state: salesStateOf(category, available, now),
+          seated: inSlot.seated,
         };
       }),
     };

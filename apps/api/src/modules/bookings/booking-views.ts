@@ -1,8 +1,13 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Booking, BookingStatus, TicketStatus } from '@hafla/shared/bookings/bookings';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  Booking,
+  BookingStatus,
+  TicketSeat,
+  TicketStatus,
+} from '@hafla/shared/bookings/bookings';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db, Tx } from '../../db/client';
-import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
+import { bookingItems, bookings, eventDateSeats, tickets } from '../../db/schema/bookings';
 import { eventDates, events, promoCodes, ticketCategories } from '../../db/schema/events';
 
 /**
@@ -79,8 +84,20 @@ export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise
         holder_name: tickets.holder_name,
         holder_email: tickets.holder_email,
         holder_phone: tickets.holder_phone,
+        seat_id: tickets.seat_id,
+        section_en: eventDateSeats.section_label_en,
+        section_ar: eventDateSeats.section_label_ar,
+        row: eventDateSeats.row_label,
+        seat: eventDateSeats.seat_label,
       })
       .from(tickets)
+      .leftJoin(
+        eventDateSeats,
+        and(
+          eq(eventDateSeats.event_date_id, tickets.event_date_id),
+          eq(eventDateSeats.seat_id, tickets.seat_id),
+        ),
+      )
       .where(inArray(tickets.booking_id, ids))
       .orderBy(asc(tickets.id)),
   ]);
@@ -108,9 +125,14 @@ export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise
             .filter((ticket) => ticket.ticket_category === item.ticket_category)
             .reduce((sum, ticket) => sum + ticket.discount, 0),
         })),
-      tickets: own.map(({ booking_id: _booking, discount: _discount, status, ...ticket }) => ({
-        ...ticket,
-        status: status as TicketStatus,
+      tickets: own.map((ticket) => ({
+        id: ticket.id,
+        ticket_category: ticket.ticket_category,
+        status: ticket.status as TicketStatus,
+        holder_name: ticket.holder_name,
+        holder_email: ticket.holder_email,
+        holder_phone: ticket.holder_phone,
+        seat: seatOf(ticket),
       })),
       promo_code: row.promo_code,
       subtotal: b.subtotal,
@@ -123,6 +145,24 @@ export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise
       confirmed_at: b.confirmed_at ? formatInZone(b.confirmed_at, zone) : null,
     };
   });
+}
+
+/** A ticket's seat as printed, from its slot's seat row (null: unseated). */
+export function seatOf(row: {
+  seat_id: string | null;
+  section_en: string | null;
+  section_ar: string | null;
+  row: string | null;
+  seat: string | null;
+}): TicketSeat | null {
+  if (row.seat_id === null || row.seat === null) return null;
+  return {
+    id: row.seat_id,
+    section_en: row.section_en ?? '',
+    section_ar: row.section_ar ?? '',
+    row: row.row ?? '',
+    seat: row.seat,
+  };
 }
 
 /** One booking of this user (or of anyone when `userId` is null), rendered; null when not theirs. */

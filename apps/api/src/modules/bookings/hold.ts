@@ -38,6 +38,8 @@ import {
   type PromoClient,
 } from './promo-failures';
 import { pipelinePromoUse } from './promo';
+import { judgeSeats, SeatsLapsed, seatTaken, ticketSeatOf, type SeatPick } from './seat-selection';
+import { CLAIM_SEATS, LOCK_SEATS, READ_SEAT_ROWS, type SeatRowRow } from './seat-statements';
 import type { BookingsDeps } from './service';
 
 /** The hold transaction: an order becomes a pending booking holding its tickets. */
@@ -45,7 +47,7 @@ import type { BookingsDeps } from './service';
 /** How one attempt at a booking ended. */
 type Attempt = { booking: Booking } | { replay: unknown } | { claimedByTwin: true };
 
-interface Buyer extends PromoClient {
+export interface Buyer extends PromoClient {
   language: Language;
 }
 
@@ -58,7 +60,7 @@ interface Buyer extends PromoClient {
  * message as the COMMIT, so the hot inventory rows stay locked for the shortest time.
  */
 export function book(
-  deps: Pick<BookingsDeps, 'db' | 'now'>,
+  deps: Pick<BookingsDeps, 'db' | 'now' | 'seats'>,
   user: Buyer,
   input: BookRequest,
   claim: IdempotencyClaim | null = null,
@@ -71,7 +73,7 @@ export function book(
 }
 
 async function holdTickets(
-  deps: Pick<BookingsDeps, 'db' | 'now'>,
+  deps: Pick<BookingsDeps, 'db' | 'now' | 'seats'>,
   user: Buyer,
   input: BookRequest,
   claim: IdempotencyClaim | null,
@@ -92,20 +94,35 @@ async function holdTickets(
     throw soldOutError(input.items, error.categoryId, available);
   };
 
+  let booking: Booking;
   try {
-    return await attempt();
+    booking = await attempt();
   } catch (error) {
-    if (!(error instanceof SoldOut)) throw error;
-    // Holds that lapsed in this slot are given back first; then one more try.
-    const released = await releaseHolds(deps.db, now, { eventDateId: input.event_date });
-    if (released === 0) return soldOut(error);
+    if (!(error instanceof SoldOut) && !(error instanceof SeatsLapsed)) throw error;
+    // Holds that lapsed in this slot are given back first (their seats too); then one more try.
+    const released = await releaseHolds(
+      deps.db,
+      now,
+      { eventDateId: input.event_date },
+      200,
+      deps.seats,
+    );
+    // A seat whose lapsed holder could not be released (a late payment has it locked) is taken.
+    if (released === 0) {
+      if (error instanceof SoldOut) return soldOut(error);
+      throw seatTaken(error.seat, error.index);
+    }
     try {
-      return await attempt();
+      booking = await attempt();
     } catch (retryError) {
       if (retryError instanceof SoldOut) return soldOut(retryError);
+      if (retryError instanceof SeatsLapsed) throw seatTaken(retryError.seat, retryError.index);
       throw retryError;
     }
   }
+  const seats = booking.tickets.flatMap((ticket) => (ticket.seat ? [ticket.seat.id] : []));
+  if (seats.length > 0) deps.seats?.changed(input.event_date, seats, 'held');
+  return booking;
 }
 
 /** One booking transaction (see `book`); rejects with `SoldOut` when a hold did not fit. */
@@ -116,7 +133,8 @@ async function attemptBooking(
   claim: IdempotencyClaim | null,
   now: Date,
 ): Promise<Attempt> {
-  const tickets = input.items.reduce((sum, item) => sum + item.quantity, 0);
+  const seatIds = input.seats ?? [];
+  const tickets = input.items.reduce((sum, item) => sum + item.quantity, 0) + seatIds.length;
   // The first round trip: the read, and the lock and counts that are used once it has passed.
   const context = tx.query<ContextRow>(BOOK_CONTEXT, [
     input.event,
@@ -126,6 +144,7 @@ async function attemptBooking(
     claim?.scope ?? null,
     claim?.key ?? null,
     input.promo_code ?? null,
+    seatIds,
   ]);
   // With a code, the guessing limit's counters are read in the same first message.
   const failures = input.promo_code
@@ -136,11 +155,18 @@ async function attemptBooking(
     user.userId,
     now,
     input.event_date,
-    input.items.flatMap((item) => Array<number>(item.quantity).fill(item.ticket_category)),
+    [
+      ...input.items.flatMap((item) => Array<number>(item.quantity).fill(item.ticket_category)),
+      ...seatIds.map(() => 0),
+    ],
     COUNTED_TICKET_STATES,
     claim?.scope ?? null,
     claim?.key ?? null,
   ]);
+  // With seats: the slot's seat lock (after the buyer's), then the rows of the seats asked for,
+  // read under it, so the orphan rule judges what no one else changes until this commits.
+  const seatRows =
+    seatIds.length > 0 ? seatRowsUnderLock(tx, input.event_date, seatIds, now) : null;
 
   const rows = await context;
   const earlier = rows[0];
@@ -154,11 +180,15 @@ async function attemptBooking(
     return { replay: answer.ok };
   }
   if (failures) refuseAtPromoLimit((await failures)[0]?.count ?? 0, now);
-  const order = orderOf(rows, input, now);
+  // The event and slot first (a seat of an unknown slot is unknown because of the slot).
+  if (seatRows) orderOf(rows, { ...input, items: [], seats: [], promo_code: null }, now);
+  const pick: SeatPick | null = seatRows ? judgeSeats(seatIds, await seatRows) : null;
+  const order = orderOf(rows, input, now, pick?.lines);
   // When even the lapsed holds would not make room, refuse without ever queueing on the
-  // inventory row (in a rush, most buyers get here once it is gone).
+  // inventory row (in a rush, most buyers get here once it is gone). Seats were read under
+  // their lock: they are the truth for seated categories.
   for (const line of order.lines) {
-    if (line.category.free >= line.quantity) continue;
+    if (line.category.seated || line.category.free >= line.quantity) continue;
     const available = await availableInPipeline(tx, order.slot.id, line.ticket_category_id, now);
     if (available < line.quantity) {
       throw soldOutError(input.items, line.ticket_category_id, available);
@@ -191,6 +221,7 @@ async function attemptBooking(
     ticketIds: [...counts.ticket_ids].sort((a, b) => a - b),
     expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
     now,
+    seats: seatsOfTickets(priced.tickets, pick),
   };
   const booking = bookingAnswer(order, priced, written);
   const inserted = tx.query(INSERT_BOOKING, [
@@ -219,7 +250,13 @@ async function attemptBooking(
     priced.tickets.map((ticket) => ticket.price),
     priced.tickets.map((ticket) => ticket.discount),
     priced.tickets.map(() => randomBytes(16).toString('base64url')),
+    written.seats.map((seat) => seat?.seat_id ?? null),
   ]);
+  // The seats before the inventory rows (the lock order); either failing rolls everything back.
+  const claimed = pick
+    ? tx.query(CLAIM_SEATS, [order.slot.id, written.id, seatIds, seatIds.length])
+    : null;
+  claimed?.catch(() => undefined);
   const held = queueHolds(tx, order.slot.id, order.lines);
   const committed = tx.commit();
   try {
@@ -232,16 +269,63 @@ async function attemptBooking(
     }
     throw error;
   }
+  if (claimed) {
+    try {
+      await claimed;
+    } catch (error) {
+      // Under the seat lock nobody else can take them: only a late payment's retake could.
+      if ((error as { code?: string }).code === '22012') throw new SeatsLapsed(seatIds[0]!, 0);
+      throw error;
+    }
+  }
   await held;
   await committed;
   return { booking };
+}
+
+/** The slot's seat lock, then the rows of the seats asked for (both in the first message). */
+function seatRowsUnderLock(
+  tx: Pipeline,
+  slotId: number,
+  seatIds: string[],
+  now: Date,
+): Promise<SeatRowRow[]> {
+  const locked = tx.query(LOCK_SEATS, [slotId]);
+  const rows = tx.query<SeatRowRow>(READ_SEAT_ROWS, [slotId, seatIds, now]);
+  const read = locked.then(() => rows);
+  read.catch(() => undefined);
+  return read;
+}
+
+/**
+ * Each ticket's seat, in the tickets' order: a seated category's tickets take its seats in the
+ * order they were asked for.
+ */
+function seatsOfTickets(
+  tickets: ReadonlyArray<{ ticket_category: number }>,
+  pick: SeatPick | null,
+): Array<SeatRowRow | null> {
+  if (!pick) return tickets.map(() => null);
+  const queues = new Map<number, SeatRowRow[]>();
+  for (const seat of pick.seats) {
+    const queue = queues.get(seat.ticket_category_id);
+    if (queue) queue.push(seat);
+    else queues.set(seat.ticket_category_id, [seat]);
+  }
+  return tickets.map((ticket) => queues.get(ticket.ticket_category)?.shift() ?? null);
 }
 
 /** The booking as written, as loadBooking would read it back (a test checks they agree). */
 function bookingAnswer(
   order: Order,
   priced: ReturnType<typeof quote>,
-  written: { id: number; ticketIds: number[]; expiresAt: Date; now: Date },
+  written: {
+    id: number;
+    ticketIds: number[];
+    expiresAt: Date;
+    now: Date;
+    seats: Array<SeatRowRow | null>;
+  },
 ): Booking {
   const { event, slot, lines, promo } = order;
   const zone = event.timezone;
@@ -276,6 +360,7 @@ function bookingAnswer(
       holder_name: '',
       holder_email: '',
       holder_phone: '',
+      seat: written.seats[index] ? ticketSeatOf(written.seats[index]) : null,
     })),
     promo_code: promo?.code ?? null,
     subtotal: priced.subtotal,

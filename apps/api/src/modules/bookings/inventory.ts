@@ -1,7 +1,15 @@
 import { COUNTED_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { bookingItems, bookings, promoCodeRedemptions, tickets } from '../../db/schema/bookings';
+import {
+  bookingItems,
+  bookings,
+  eventDateSeats,
+  promoCodeRedemptions,
+  tickets,
+} from '../../db/schema/bookings';
+import type { SeatFeed } from './seat-feed';
+import { SEAT_LOCK_CLASS } from './seat-statements';
 import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
 import type { Pipeline, Statement } from '../../db/pipeline';
@@ -81,7 +89,8 @@ with held as (
   on conflict (event_date_id, ticket_category_id) do update
      set held = ticket_inventory.held + excluded.held
    where ticket_inventory.sold + ticket_inventory.held + excluded.held
-         <= (select quantity from ticket_categories where id = excluded.ticket_category_id)
+         <= coalesce(ticket_inventory.quantity,
+                     (select quantity from ticket_categories where id = excluded.ticket_category_id))
   returning 1)
 select 1 / count(*)::int as held from held`,
 };
@@ -117,18 +126,50 @@ export function queueHolds(tx: Pipeline, slotId: number, lines: Line[]): Promise
   return held;
 }
 
-/** Sells tickets outright (a lapsed hold paid for after all): the same check as a hold. */
-export async function retake(tx: Tx, slotId: number, lines: Line[]): Promise<boolean> {
+/**
+ * Sells tickets outright (a lapsed hold paid for after all): the same check as a hold. Its
+ * seats first, under the slot's seat lock (the lock order of a hold): each must still be free
+ * and not blocked, else nothing is taken.
+ */
+export async function retake(
+  tx: Tx,
+  slotId: number,
+  lines: Line[],
+  bookingId?: number,
+): Promise<boolean> {
+  if (bookingId !== undefined && !(await retakeSeats(tx, slotId, bookingId))) return false;
   for (const line of [...lines].sort(byCategory)) {
     const result = await tx.execute(sql`
       update ${ticketInventory} set sold = ${ticketInventory.sold} + ${line.quantity}
        where event_date_id = ${slotId} and ticket_category_id = ${line.ticket_category_id}
          and ${ticketInventory.sold} + ${ticketInventory.held} + ${line.quantity}
-             <= (select quantity from ${ticketCategories} where id = ${line.ticket_category_id} for share)
+             <= coalesce(${ticketInventory.quantity},
+                (select quantity from ${ticketCategories} where id = ${line.ticket_category_id} for share))
       returning 1 as ok`);
     if (rowsOf(result).length !== 1) return false;
   }
   return true;
+}
+
+/** The seats of a booking's tickets become its own again, only if every one is free. */
+async function retakeSeats(tx: Tx, slotId: number, bookingId: number): Promise<boolean> {
+  const [wanted] = rowsOf<{ count: number }>(
+    await tx.execute(sql`
+      select count(*)::int as count from ${tickets}
+       where booking_id = ${bookingId} and seat_id is not null`),
+  );
+  if (!wanted || wanted.count === 0) return true;
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, ${slotId}::int)`);
+  const taken = rowsOf(
+    await tx.execute(sql`
+      update ${eventDateSeats} s set booking_id = ${bookingId}
+        from ${tickets} t
+       where t.booking_id = ${bookingId} and t.seat_id = s.seat_id
+         and s.event_date_id = ${slotId} and s.booking_id is null and not s.blocked
+      returning s.seat_id`),
+  );
+  // Fewer than wanted: the caller rolls back the whole transaction (the charge is refunded).
+  return taken.length === wanted.count;
 }
 
 /** A paid hold becomes a sale (its tickets are already counted, so this cannot fail). */
@@ -176,7 +217,7 @@ const lapsedHeld = (slotId: SQL | number, categoryId: SQL | number, now: Date) =
 /** The read behind `availableIn`, for a pipelined transaction as well. */
 function availability(slotId: number, categoryId: number, now: Date) {
   return sql`
-    select greatest(0, c.quantity - coalesce(i.sold, 0) - coalesce(i.held, 0)
+    select greatest(0, coalesce(i.quantity, c.quantity) - coalesce(i.sold, 0) - coalesce(i.held, 0)
              + ${lapsedHeld(slotId, sql`c.id`, now)})::int as available
       from ${ticketCategories} c
       left join ${ticketInventory} i on i.ticket_category_id = c.id and i.event_date_id = ${slotId}
@@ -185,24 +226,44 @@ function availability(slotId: number, categoryId: number, now: Date) {
 
 /**
  * Tickets taken (sold, or held by holds that have not lapsed) in each slot still to start of an
- * event, by slot and category; a pair never booked has none.
+ * event, by slot and category, with the slot's own quantity (a seat chart's) and whether the
+ * category is sold by seat there; a pair never booked has none taken and the category's quantity.
  */
 export async function takenInEvent(
   db: Db,
   eventId: number,
   now: Date,
-): Promise<(slotId: number, categoryId: number) => number> {
+): Promise<(slotId: number, categoryId: number) => SlotCategory> {
   const lapsed = lapsedHeld(sql`i.event_date_id`, sql`i.ticket_category_id`, now);
-  const rows = rowsOf<{ event_date_id: number; ticket_category_id: number; taken: number }>(
+  const rows = rowsOf<{
+    event_date_id: number;
+    ticket_category_id: number;
+    taken: number;
+    quantity: number | null;
+    seated: boolean;
+  }>(
     await db.execute(sql`
-      select i.event_date_id, i.ticket_category_id, (i.sold + i.held - ${lapsed})::int as taken
+      select i.event_date_id, i.ticket_category_id, (i.sold + i.held - ${lapsed})::int as taken,
+             i.quantity, i.seated
         from ${ticketInventory} i join ${eventDates} d on d.id = i.event_date_id
        where d.event_id = ${eventId} and d.start_at > ${now}`),
   );
-  const taken = new Map(
-    rows.map((row) => [`${row.event_date_id}:${row.ticket_category_id}`, row.taken]),
-  );
-  return (slotId, categoryId) => taken.get(`${slotId}:${categoryId}`) ?? 0;
+  const taken = new Map(rows.map((row) => [`${row.event_date_id}:${row.ticket_category_id}`, row]));
+  return (slotId, categoryId) => {
+    const row = taken.get(`${slotId}:${categoryId}`);
+    return {
+      taken: row?.taken ?? 0,
+      quantity: row?.quantity ?? null,
+      seated: row?.seated ?? false,
+    };
+  };
+}
+
+/** A category in one slot: what is taken, the slot's own quantity (null: the category's). */
+export interface SlotCategory {
+  taken: number;
+  quantity: number | null;
+  seated: boolean;
 }
 
 /** Tickets of a category still free in a slot: quantity − sold − holds that have not lapsed. */
@@ -244,9 +305,11 @@ export async function releaseHolds(
   now: Date,
   filter: ReleaseFilter = {},
   limit = 200,
+  seatFeed?: SeatFeed,
 ): Promise<number> {
   const status = filter.bookingIds ? 'cancelled' : 'expired';
-  return db.transaction(async (tx) => {
+  const freed: Array<{ event_date_id: number; seat_id: string }> = [];
+  const released = await db.transaction(async (tx) => {
     const conditions = [eq(bookings.status, 'pending')];
     if (filter.bookingIds) conditions.push(inArray(bookings.id, filter.bookingIds));
     else conditions.push(sql`${bookings.expires_at} <= ${now}`);
@@ -273,6 +336,8 @@ export async function releaseHolds(
       .set({ status: status === 'cancelled' ? 'cancelled' : 'expired', updated_at: now })
       .where(and(inArray(tickets.booking_id, ids), eq(tickets.status, 'pending')));
     await releasePromoUses(tx, released);
+    // Their seats are free again (decision 0020).
+    freed.push(...(await freeSeatsOf(tx, ids)));
 
     const lines = rowsOf<{ event_date_id: number; ticket_category_id: number; quantity: number }>(
       await tx.execute(sql`
@@ -297,7 +362,48 @@ export async function releaseHolds(
     }
     return released.length;
   });
+  if (seatFeed) pushFreed(seatFeed, freed);
+  return released;
 }
+
+/** Seats of these bookings become free; answers which. */
+export async function freeSeatsOf(
+  tx: Tx,
+  bookingIds: number[],
+  ticketIds?: number[],
+): Promise<Array<{ event_date_id: number; seat_id: string }>> {
+  if (bookingIds.length === 0) return [];
+  const onlyTickets = ticketIds
+    ? sql`and s.seat_id in (select seat_id from ${tickets} t
+                             where t.id = any(${sqlIntArray(ticketIds)}) and t.seat_id is not null)`
+    : sql``;
+  return rowsOf<{ event_date_id: number; seat_id: string }>(
+    await tx.execute(sql`
+      update ${eventDateSeats} s set booking_id = null
+       where s.booking_id = any(${sqlIntArray(bookingIds)}) ${onlyTickets}
+      returning s.event_date_id, s.seat_id`),
+  );
+}
+
+/** Tells the seat maps which seats became free. */
+export function pushFreed(
+  seatFeed: SeatFeed,
+  freed: ReadonlyArray<{ event_date_id: number; seat_id: string }>,
+): void {
+  const byDate = new Map<number, string[]>();
+  for (const seat of freed) {
+    const list = byDate.get(seat.event_date_id);
+    if (list) list.push(seat.seat_id);
+    else byDate.set(seat.event_date_id, [seat.seat_id]);
+  }
+  for (const [date, seats] of byDate) seatFeed.changed(date, seats, 'available');
+}
+
+const sqlIntArray = (values: number[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::int[]`;
 
 /** Gives back the promo-code uses of bookings that are let go (total and per user). */
 export async function releasePromoUses(

@@ -104,20 +104,24 @@ function checkOrderRules(
   event: Pick<EventRow, 'max_tickets_per_order'>,
   lines: Array<Line & { category: OrderCategory }>,
   now: Date,
+  itemCount = lines.length,
 ): void {
+  // Lines past the items are the seats' (one per category): their errors are about `seats`.
+  const attrOf = (index: number, field: string) =>
+    index < itemCount ? `items.${index}.${field}` : 'seats';
   lines.forEach((line, index) => {
     const { category } = line;
     if (
       (category.sales_start && category.sales_start > now) ||
       (category.sales_end && category.sales_end <= now)
     ) {
-      throw new AppError('sales_closed', { status: 409, attr: `items.${index}.ticket_category` });
+      throw new AppError('sales_closed', { status: 409, attr: attrOf(index, 'ticket_category') });
     }
     if (line.quantity < category.min_per_order) {
       throw new AppError('below_min_per_order', {
         status: 400,
         type: 'validation_error',
-        attr: `items.${index}.quantity`,
+        attr: attrOf(index, 'quantity'),
         params: { min: category.min_per_order },
       });
     }
@@ -125,7 +129,7 @@ function checkOrderRules(
       throw new AppError('max_per_order_exceeded', {
         status: 400,
         type: 'validation_error',
-        attr: `items.${index}.quantity`,
+        attr: attrOf(index, 'quantity'),
         params: { max: category.max_per_order, remaining: category.max_per_order },
       });
     }
@@ -145,7 +149,8 @@ function checkOrderRules(
 export interface Order {
   event: Pick<EventRow, 'id' | 'title' | 'timezone' | 'currency' | 'max_tickets_per_order'>;
   slot: { id: number; start_at: Date; end_at: Date };
-  lines: Array<Line & { category: OrderCategory & { free: number } }>;
+  /** The items' lines, then one per category of the seats. */
+  lines: Array<Line & { category: OrderCategory & { free: number; seated: boolean } }>;
   settings: PlatformSettings;
   promo: (Pick<PromoRow, 'id' | 'code' | 'max_uses_per_user'> & { terms: PromoTerms }) | null;
 }
@@ -154,7 +159,12 @@ export interface Order {
  * The checks of a booking that need no lock, in the order a client meets them: the event, the
  * slot, the categories and the per-order rules, the promo code.
  */
-export function orderOf(rows: ContextRow[], input: BookRequest, now: Date): Order {
+export function orderOf(
+  rows: ContextRow[],
+  input: BookRequest,
+  now: Date,
+  seatLines: readonly Line[] = [],
+): Order {
   const first = rows[0];
   const event = bookableEvent(
     first?.event_id != null
@@ -173,28 +183,42 @@ export function orderOf(rows: ContextRow[], input: BookRequest, now: Date): Orde
   if (first?.slot_id == null) throw notFound('event_date');
   const slot = { id: first.slot_id, start_at: first.slot_start, end_at: first.slot_end };
   if (slot.start_at <= now) throw new AppError('sales_closed', { status: 409, attr: 'event_date' });
-  const lines = linesOf(
-    input.items,
-    rows.flatMap((row) =>
-      row.category_id === null
-        ? []
-        : [
-            {
-              id: row.category_id,
-              name: row.name,
-              price: row.price,
-              quantity: row.quantity,
-              position: row.position,
-              min_per_order: row.min_per_order,
-              max_per_order: row.max_per_order,
-              sales_start: row.sales_start,
-              sales_end: row.sales_end,
-              free: row.free,
-            },
-          ],
-    ),
+  const categories = rows.flatMap((row) =>
+    row.category_id === null
+      ? []
+      : [
+          {
+            id: row.category_id,
+            name: row.name,
+            price: row.price,
+            quantity: row.quantity,
+            position: row.position,
+            min_per_order: row.min_per_order,
+            max_per_order: row.max_per_order,
+            sales_start: row.sales_start,
+            sales_end: row.sales_end,
+            free: row.free,
+            seated: row.seated,
+          },
+        ],
   );
-  checkOrderRules(event, lines, now);
+  const itemLines = linesOf(input.items, categories);
+  itemLines.forEach((line, index) => {
+    if (line.category.seated) {
+      throw fieldError('seat_required', `items.${index}.ticket_category`);
+    }
+  });
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const lines = [
+    ...itemLines,
+    ...seatLines.map((line) => {
+      const category = byId.get(line.ticket_category_id);
+      // A seat's category is the slot's event's (attaching checks it).
+      if (!category) throw fieldError('seat_not_found', 'seats');
+      return { ...line, category };
+    }),
+  ];
+  checkOrderRules(event, lines, now, itemLines.length);
   let promo: Order['promo'] = null;
   if (input.promo_code) {
     const row = activePromo(

@@ -16,6 +16,8 @@ import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
 import { getEventBookingDetails } from './booking-details';
+import { BestAvailableRequest, BestAvailableResult } from '@hafla/shared/charts/seats';
+import { holdBestAvailable } from './best-available';
 import { book } from './hold';
 import * as service from './service';
 
@@ -29,6 +31,7 @@ export async function bookingsRoutes(app: App) {
     db: app.db,
     storage: app.storage,
     now: () => new Date(),
+    seats: app.realtime.seatFeed,
   };
   const publicUrl = app.config.PUBLIC_URL;
 
@@ -91,6 +94,29 @@ export async function bookingsRoutes(app: App) {
         claim,
       );
       return reply.code(201).send(booking);
+    },
+  });
+
+  app.post('/api/v1/events/:id/best-available/', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary:
+        'Hold the best seats of a seated category: side by side nearest the stage without stranding a seat, else the best split (together: false); answers the held booking as book does',
+      security,
+      params: PublicEventParams,
+      body: BestAvailableRequest,
+      response: { 201: BestAvailableResult, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const result = await holdBestAvailable(
+        deps,
+        { userId: user.userId, address: request.ip, language: request.language },
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(result);
     },
   });
 

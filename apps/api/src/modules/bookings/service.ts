@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { findBookings, loadBooking, toBookings } from './booking-views';
 import { releaseHolds, releasePromoUses } from './inventory';
+import type { SeatFeed } from './seat-feed';
 import { bookableEvent, orderLines, pricedLines } from './order-rules';
 import { checkPromoFailures, countingPromoFailures, type PromoClient } from './promo-failures';
 import { checkPromoUsable, findPromo, repriceBooking, takePromoUse } from './promo';
@@ -27,6 +28,8 @@ export interface BookingsDeps {
   db: Db;
   storage: FileStorage;
   now: () => Date;
+  /** Seat changes, after their commit, to the seat maps (decision 0020). */
+  seats?: SeatFeed;
 }
 
 /**
@@ -165,6 +168,6 @@ export async function cancelPendingBooking(
 ): Promise<Booking> {
   const booking = await getBooking(deps, userId, id);
   if (booking.status !== 'pending') throw new AppError('booking_not_pending', { status: 409 });
-  await releaseHolds(deps.db, deps.now(), { bookingIds: [id] });
+  await releaseHolds(deps.db, deps.now(), { bookingIds: [id] }, 1, deps.seats);
   return getBooking(deps, userId, id);
 }

@@ -3,6 +3,17 @@
  * held, sold and free, and its promo code's use and price. Payments imports only this file (the
  * lint rule in eslint.config.js); everything else in bookings is its own.
  */
-export { loadBooking } from './booking-views';
-export { releaseHolds, retake, sellHeld, ticketsHeldInSlot, unsell, type Line } from './inventory';
+export { loadBooking, seatOf } from './booking-views';
+export {
+  freeSeatsOf,
+  pushFreed,
+  releaseHolds,
+  retake,
+  sellHeld,
+  ticketsHeldInSlot,
+  unsell,
+  type Line,
+} from './inventory';
+export type { SeatFeed } from './seat-feed';
 export { checkPromoUsable, repriceBooking, takePromoUse } from './promo';
+export { SEAT_LOCK_CLASS } from './seat-statements';

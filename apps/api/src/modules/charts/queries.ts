@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
 import type { Db } from '../../db/client';
 import { seatCharts, seatChartVersions } from '../../db/schema/charts';
+import { eventDates } from '../../db/schema/events';
 
 const summaryColumns = {
   id: seatCharts.id,
@@ -130,13 +131,33 @@ export async function updateOwnChart(
   return updated.length > 0;
 }
 
-/** Deletes the chart and its versions; answers false when the organizer has no such chart. */
-export async function deleteOwnChart(db: Db, id: number, organizerId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(seatCharts)
-    .where(own(id, organizerId))
-    .returning({ id: seatCharts.id });
-  return deleted.length > 0;
+/**
+ * Deletes the chart and its versions unless an event date pins one of them (`in_use`); answers
+ * `missing` when the organizer has no such chart. The chart's row is locked first, as attaching
+ * locks it (FOR SHARE), so a date cannot pin a version between the check and the delete.
+ */
+export async function deleteOwnChart(
+  db: Db,
+  id: number,
+  organizerId: string,
+): Promise<'deleted' | 'missing' | 'in_use'> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: seatCharts.id })
+      .from(seatCharts)
+      .where(own(id, organizerId))
+      .for('update');
+    if (!found) return 'missing';
+    const [pinned] = await tx
+      .select({ id: eventDates.id })
+      .from(eventDates)
+      .innerJoin(seatChartVersions, eq(seatChartVersions.id, eventDates.chart_version_id))
+      .where(eq(seatChartVersions.chart_id, id))
+      .limit(1);
+    if (pinned) return 'in_use';
+    await tx.delete(seatCharts).where(eq(seatCharts.id, id));
+    return 'deleted';
+  });
 }
 
 /**

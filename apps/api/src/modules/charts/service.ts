@@ -9,7 +9,7 @@ import type {
 } from '@hafla/shared/charts/charts';
 import { validateChartForPublish } from '@hafla/shared/charts/validate-chart';
 import type { Db } from '../../db/client';
-import { fieldErrors, notFound } from '../../lib/app-error';
+import { AppError, fieldErrors, notFound } from '../../lib/app-error';
 import * as queries from './queries';
 
 export interface ChartsDeps {
@@ -86,13 +86,16 @@ export async function updateChart(
   return getOwnChart(deps, organizerId, id);
 }
 
-/** Deletes the chart with its published versions. */
+/** Deletes the chart with its published versions, unless an event date pins one. */
 export async function deleteChart(
   deps: ChartsDeps,
   organizerId: string,
   id: number,
 ): Promise<void> {
-  if (!(await queries.deleteOwnChart(deps.db, id, organizerId))) throw notFound();
+  const outcome = await queries.deleteOwnChart(deps.db, id, organizerId);
+  if (outcome === 'missing') throw notFound();
+  // An event date sells seats of one of its versions (decision 0020).
+  if (outcome === 'in_use') throw new AppError('chart_in_use', { status: 409 });
 }
 
 /**

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { GUEST_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { bookings, tickets } from '../../db/schema/bookings';
+import { bookings, eventDateSeats, tickets } from '../../db/schema/bookings';
 import { checkIns } from '../../db/schema/door';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
 
@@ -21,6 +21,10 @@ const doorColumns = {
   buyer_email: users.email,
   checker_first_name: checker.first_name,
   checker_last_name: checker.last_name,
+  section_en: eventDateSeats.section_label_en,
+  section_ar: eventDateSeats.section_label_ar,
+  row: eventDateSeats.row_label,
+  seat: eventDateSeats.seat_label,
   /** Exact microseconds since the epoch (a Date keeps milliseconds): the offline list's cursor. */
   updated_micros: sql<string>`(extract(epoch from ${tickets.updated_at}) * 1000000)::bigint::text`,
 };
@@ -36,7 +40,14 @@ function selectDoorTickets(db: Db) {
     .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
     .innerJoin(ticketCategories, eq(ticketCategories.id, tickets.ticket_category_id))
     .innerJoin(users, eq(users.id, tickets.user_id))
-    .leftJoin(checker, eq(checker.id, tickets.checked_in_by));
+    .leftJoin(checker, eq(checker.id, tickets.checked_in_by))
+    .leftJoin(
+      eventDateSeats,
+      and(
+        eq(eventDateSeats.event_date_id, tickets.event_date_id),
+        eq(eventDateSeats.seat_id, tickets.seat_id),
+      ),
+    );
 }
 
 export function findDoorTickets(

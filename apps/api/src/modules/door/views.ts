@@ -2,6 +2,7 @@ import type { CheckInTicket } from '@hafla/shared/door/check-ins';
 import type { GuestTicket, GuestTicketState } from '@hafla/shared/door/guest-list';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import { shortTicketCode } from '../../lib/tickets/ticket-code';
+import { seatOf } from '../bookings/surface';
 import type { DoorTicketRow } from './queries';
 
 /** A ticket's state as the door sees it (an unpaid hold reads as cancelled: it admits nobody). */
@@ -55,5 +56,6 @@ export function toGuestTicket(row: DoorTicketRow, qrKey: Buffer): GuestTicket {
     booking: ticket.booking_id,
     checked_in_at: ticket.checked_in_at ? formatInZone(ticket.checked_in_at, row.timezone) : null,
     checked_in_by: checkedInByOf(row),
+    seat: seatOf({ ...row, seat_id: ticket.seat_id }),
   };
 }

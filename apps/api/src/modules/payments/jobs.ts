@@ -52,6 +52,7 @@ export class BookingJobs {
             bookingIds: pending.map((booking) => booking.id),
           },
           pending.length,
+          this.deps.seats,
         );
       }
       await this.refundCancelled(eventId);
@@ -86,7 +87,7 @@ export class BookingJobs {
    */
   async sweep(): Promise<void> {
     const now = this.deps.now();
-    while ((await releaseHolds(this.deps.db, now)) > 0) {
+    while ((await releaseHolds(this.deps.db, now, {}, 200, this.deps.seats)) > 0) {
       // release in batches until no lapsed hold is left
     }
     await settleDueAttempts(this.deps, this.log, () => this.background.stopping);

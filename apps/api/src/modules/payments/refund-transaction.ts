@@ -6,7 +6,7 @@ import { bookings, tickets } from '../../db/schema/bookings';
 import { paymentAttempts, payments, refunds } from '../../db/schema/payments';
 import { AppError } from '../../lib/app-error';
 import { readPlatformSettings } from '../catalog/platform-settings';
-import { unsell, type Line } from '../bookings/surface';
+import { freeSeatsOf, pushFreed, unsell, type Line } from '../bookings/surface';
 import { addNotifications } from '../notifications/notify';
 import { queueRefundNotice } from '../tickets/ticket-mails';
 import { appendLedger, availableAfter } from '../finance';
@@ -34,7 +34,9 @@ export async function performRefund(
 ): Promise<number> {
   const now = deps.now();
   const settings = await readPlatformSettings(deps.db);
+  const freed: Array<{ event_date_id: number; seat_id: string }> = [];
   const { refundId, notified } = await deps.db.transaction(async (tx) => {
+    freed.length = 0;
     const booking = await load(tx);
     const assessment = await assess(tx, booking, requested, now, mode);
     if (assessment.reason) throw new AppError(assessment.reason, { status: 409 });
@@ -42,7 +44,7 @@ export async function performRefund(
     const chosen = assessment.tickets;
     const [payment] = await tx.select().from(payments).where(eq(payments.booking_id, booking.id));
     if (amount > 0) await raiseRefunded(tx, payment, amount, now);
-    await giveBack(tx, assessment, ticketStatusAfter(mode, amount), now);
+    await giveBack(tx, assessment, ticketStatusAfter(mode, amount), now, freed);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -95,6 +97,7 @@ export async function performRefund(
     ]);
     return { refundId: refund.id, notified };
   });
+  if (deps.seats) pushFreed(deps.seats, freed);
   await sendToGateway(deps, refundId);
   deps.onRefunded(refundId);
   deps.notify(notified);
@@ -122,7 +125,13 @@ async function raiseRefunded(tx: Tx, payment: PaymentRow | undefined, amount: nu
  * The chosen tickets take their new state, their places return to the inventory, and the
  * booking becomes refunded once none of its tickets is left (partially refunded before).
  */
-async function giveBack(tx: Tx, assessment: Assessment, status: string, now: Date) {
+async function giveBack(
+  tx: Tx,
+  assessment: Assessment,
+  status: string,
+  now: Date,
+  freed: Array<{ event_date_id: number; seat_id: string }>,
+) {
   const { booking, amount } = assessment;
   const chosen = assessment.tickets;
   await tx
@@ -143,6 +152,14 @@ async function giveBack(tx: Tx, assessment: Assessment, status: string, now: Dat
     quantity,
   }));
   await unsell(tx, booking.event_date_id, lines);
+  // Their seats go back on sale too (decision 0020).
+  freed.push(
+    ...(await freeSeatsOf(
+      tx,
+      [booking.id],
+      chosen.map((ticket) => ticket.id),
+    )),
+  );
 
   const [left] = await tx
     .select({ value: sql<number>`count(*)::int` })

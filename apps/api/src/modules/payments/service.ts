@@ -1,3 +1,4 @@
+import type { Booking } from '@hafla/shared/bookings/bookings';
 import type { PayRequest, PayResult } from '@hafla/shared/bookings/payments';
 import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
@@ -8,6 +9,7 @@ import { refusalOf, type Paid } from './charge-outcomes';
 import { isBookable, promoTermsOf, readPayContext, totalOf } from './pay-context';
 import { payResult } from './pay-result';
 import { settleCharge } from './settle-charge';
+import type { SeatFeed } from '../bookings/surface';
 
 /**
  * Paying for a booking, in named steps: read the pay context (`pay-context.ts`), charge
@@ -24,6 +26,8 @@ export interface PaymentsDeps {
   onRefunded: (refundId: number) => void;
   /** After the commit: push the notifications the transaction wrote (Notifier.push). */
   notify: (notificationIds: number[]) => void;
+  /** Seat changes, after their commit, to the seat maps (decision 0020). */
+  seats?: SeatFeed;
 }
 
 /** The idempotency scope of POST /payment/pay/ (the sweep answers a dead call's key under it). */
@@ -108,5 +112,13 @@ export async function pay(
     deps.onConfirmed(booking.id);
     deps.notify(settled.notified);
   }
-  return payResult(deps.db, booking.id, context.event.timezone);
+  const result = await payResult(deps.db, booking.id, context.event.timezone);
+  if (settled.kind === 'applied') pushSold(deps, result.booking);
+  return result;
+}
+
+/** A confirmed booking's seats are sold: the seat maps are told (decision 0020). */
+export function pushSold(deps: Pick<PaymentsDeps, 'seats'>, booking: Booking): void {
+  const seats = booking.tickets.flatMap((ticket) => (ticket.seat ? [ticket.seat.id] : []));
+  if (seats.length > 0) deps.seats?.changed(booking.event_date.id, seats, 'sold');
 }

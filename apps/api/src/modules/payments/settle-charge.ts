@@ -129,7 +129,7 @@ async function confirm(
     }
     // The inventory last: its rows are the hot ones, locked from here to the commit only.
     if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
-    else if (!(await retake(tx, locked.event_date_id, lines))) {
+    else if (!(await retake(tx, locked.event_date_id, lines, locked.id))) {
       throw new ChargeNotApplied('hold_expired');
     }
     return { kind: 'applied', notified: ids };

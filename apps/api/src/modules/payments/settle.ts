@@ -8,7 +8,8 @@ import type { Paid, RefusalCode } from './charge-outcomes';
 import { isBookable, loadPayContext, priceNow } from './pay-context';
 import { refundUnapplied } from './refund-unapplied';
 import { settleCharge } from './settle-charge';
-import { PAY_SCOPE, type PaymentsDeps } from './service';
+import { PAY_SCOPE, pushSold, type PaymentsDeps } from './service';
+import { loadBooking } from '../bookings/surface';
 
 const BATCH = 20;
 
@@ -82,5 +83,9 @@ async function settleAttempt(deps: PaymentsDeps, attempt: Attempt): Promise<void
   if (settled.kind === 'applied') {
     deps.onConfirmed(booking.id);
     deps.notify(settled.notified);
+    if (deps.seats) {
+      const confirmed = await loadBooking(deps.db, booking.id, null);
+      if (confirmed) pushSold(deps, confirmed);
+    }
   }
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, ticketCategories, ticketInventory } from '../../db/schema/events';
 
 /** The most tickets of the category sold or held in any one slot: the floor for its quantity. */
 const soldOf = (categoryId: SQL | number) =>
-  sql<number>`(select coalesce(max(${ticketInventory.sold} + ${ticketInventory.held}), 0)::int from ${ticketInventory} where ${ticketInventory.ticket_category_id} = ${categoryId})`;
+  sql<number>`(select coalesce(max(${ticketInventory.sold} + ${ticketInventory.held}), 0)::int from ${ticketInventory} where ${ticketInventory.ticket_category_id} = ${categoryId} and ${ticketInventory.quantity} is null)`;
 
 const categoryWithEvent = {
   ...getTableColumns(ticketCategories),
@@ -115,7 +115,7 @@ export async function findSold(db: Db, id: number): Promise<number> {
       sold: sql<number>`coalesce(max(${ticketInventory.sold} + ${ticketInventory.held}), 0)::int`,
     })
     .from(ticketInventory)
-    .where(eq(ticketInventory.ticket_category_id, id));
+    .where(and(eq(ticketInventory.ticket_category_id, id), isNull(ticketInventory.quantity)));
   return row?.sold ?? 0;
 }
 

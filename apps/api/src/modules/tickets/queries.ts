@@ -19,7 +19,7 @@ import {
 } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { bookingItems, bookings, tickets } from '../../db/schema/bookings';
+import { bookingItems, bookings, eventDateSeats, tickets } from '../../db/schema/bookings';
 import { payments, refunds } from '../../db/schema/payments';
 import { eventDates, events, ticketCategories } from '../../db/schema/events';
 
@@ -45,6 +45,10 @@ const ticketColumns = {
   category_name: ticketCategories.name,
   buyer_first_name: users.first_name,
   buyer_last_name: users.last_name,
+  section_en: eventDateSeats.section_label_en,
+  section_ar: eventDateSeats.section_label_ar,
+  row: eventDateSeats.row_label,
+  seat: eventDateSeats.seat_label,
 };
 
 export type TicketRow = Awaited<ReturnType<typeof findTickets>>[number];
@@ -57,7 +61,14 @@ function selectTickets(db: Db) {
     .innerJoin(events, eq(events.id, tickets.event_id))
     .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
     .innerJoin(ticketCategories, eq(ticketCategories.id, tickets.ticket_category_id))
-    .innerJoin(users, eq(users.id, tickets.user_id));
+    .innerJoin(users, eq(users.id, tickets.user_id))
+    .leftJoin(
+      eventDateSeats,
+      and(
+        eq(eventDateSeats.event_date_id, tickets.event_date_id),
+        eq(eventDateSeats.seat_id, tickets.seat_id),
+      ),
+    );
 }
 
 /** Tickets in slot order (then by id), for a page or all of them. */

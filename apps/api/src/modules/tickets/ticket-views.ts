@@ -3,6 +3,7 @@ import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { FileStorage } from '../../lib/storage';
 import { shortTicketCode, signTicketCode } from '../../lib/tickets/ticket-code';
 import type { TicketPdfData } from '../../lib/tickets/ticket-pdf';
+import { seatOf } from '../bookings/surface';
 import type { TicketRow } from './queries';
 
 export function toBookingTicket(row: TicketRow): BookingTicket {
@@ -14,6 +15,7 @@ export function toBookingTicket(row: TicketRow): BookingTicket {
     holder_name: ticket.holder_name,
     holder_email: ticket.holder_email,
     holder_phone: ticket.holder_phone,
+    seat: seatOf({ ...row, seat_id: ticket.seat_id }),
   };
 }
 
@@ -68,6 +70,7 @@ export function toTicketPdfData(row: TicketRow, qrKey: Buffer): TicketPdfData {
     address: row.address,
     onlineUrl: row.online_url,
     categoryName: row.category_name,
+    seat: seatOf({ ...row, seat_id: ticket.seat_id }),
     holderName: ticket.holder_name.trim() || buyer,
     price: ticket.price - ticket.discount,
     currency: row.currency,

@@ -70,6 +70,7 @@ export function ticketList(): TicketList {
     holder_name: 'Sara Haddad',
     holder_email: '',
     holder_phone: '',
+    seat: null,
     event: {
       id: EVENT_ID,
       title: 'Oud Night at the Citadel',

@@ -28,6 +28,7 @@ export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     holder_name: `Guest ${id}`,
     holder_email: '',
     holder_phone: '',
+    seat: null,
     event: {
       id: EVENT_ID,
       title: 'Oud Night at the Citadel',
@@ -89,6 +90,7 @@ export function booking(id: number, tickets: Ticket[], overrides: Partial<Bookin
       holder_name: item.holder_name,
       holder_email: item.holder_email,
       holder_phone: item.holder_phone,
+      seat: item.seat,
     })),
     promo_code: null,
     subtotal: 9000,

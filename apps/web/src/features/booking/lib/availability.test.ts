@@ -21,6 +21,7 @@ function category(overrides: Partial<BookingTicketCategory> = {}): BookingTicket
     sales_end: null,
     available: 40,
     sales_state: 'on_sale',
+    seated: false,
     ...overrides,
   };
 }
@@ -32,6 +33,7 @@ function period(categories: BookingTicketCategory[], remaining_allowance = 10): 
     end: '2030-05-03T21:00:00+03:00',
     ticket_categories: categories,
     remaining_allowance,
+    has_seat_map: false,
   };
 }
 

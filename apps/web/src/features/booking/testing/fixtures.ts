@@ -17,6 +17,7 @@ export const standard: BookingTicketCategory = {
   sales_end: null,
   available: 40,
   sales_state: 'on_sale',
+  seated: false,
 };
 
 export const frontRows: BookingTicketCategory = {
@@ -30,6 +31,7 @@ export const frontRows: BookingTicketCategory = {
   sales_end: null,
   available: 3,
   sales_state: 'on_sale',
+  seated: false,
 };
 
 export const evening: BookingPeriod = {
@@ -38,6 +40,7 @@ export const evening: BookingPeriod = {
   end: '2030-05-03T21:00:00+03:00',
   ticket_categories: [standard, frontRows],
   remaining_allowance: 6,
+  has_seat_map: false,
 };
 
 export const lateShow: BookingPeriod = {
@@ -49,6 +52,7 @@ export const lateShow: BookingPeriod = {
     { ...frontRows, available: 0, sales_state: 'sold_out' },
   ],
   remaining_allowance: 6,
+  has_seat_map: false,
 };
 
 export const saturday: BookingPeriod = {
@@ -57,6 +61,7 @@ export const saturday: BookingPeriod = {
   end: '2030-05-04T23:00:00+03:00',
   ticket_categories: [standard, frontRows],
   remaining_allowance: 6,
+  has_seat_map: false,
 };
 
 export const bookingDetails: EventBookingDetails = {
@@ -92,6 +97,7 @@ export function pendingBooking(minutes = 10, overrides: Partial<Booking> = {}): 
         holder_name: '',
         holder_email: '',
         holder_phone: '',
+        seat: null,
       },
       {
         id: 9002,
@@ -100,6 +106,7 @@ export function pendingBooking(minutes = 10, overrides: Partial<Booking> = {}): 
         holder_name: '',
         holder_email: '',
         holder_phone: '',
+        seat: null,
       },
     ],
     promo_code: null,

@@ -93,6 +93,7 @@ export function guest(id: number, overrides: Partial<GuestTicket> = {}): GuestTi
     holder_name: `Guest ${id}`,
     holder_email: `guest${id}@example.com`,
     holder_phone: '+966500000000',
+    seat: null,
     booking: 900 + id,
     ticket_category: { id: 1, name: 'Standard' },
     event_date: SLOT,
