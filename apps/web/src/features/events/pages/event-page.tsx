@@ -26,7 +26,7 @@ import { FollowToggle } from '../../social/api/follow-toggle';
 import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import { parseEventId, useEvent } from '../api/get-event';
 import { DateList, formatLongDay, groupSlotsByDay } from '../components/date-list';
-import { ShareButton } from '../components/share-button';
+import { ShareButton } from '../../../components/share-button';
 import classes from '../components/event-page.module.css';
 
 export function bookingPath(event: Pick<EventDetail, 'id'>): string {

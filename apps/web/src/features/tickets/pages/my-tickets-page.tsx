@@ -19,6 +19,7 @@ import {
   type CancelScope,
   type Refunded,
 } from '../components/cancel-tickets-dialog';
+import { EventCancelledBanner } from '../components/event-cancelled-banner';
 import { RatingSection } from '../components/rating-form';
 import { isRefundable, TicketDetails } from '../components/ticket-details';
 import { TicketIcon } from '../components/ticket-icon';
@@ -93,6 +94,7 @@ function TicketsOfEvent({ eventId }: { eventId: number }) {
           </Anchor>
         </Text>
       </Stack>
+      <EventCancelledBanner tickets={results} />
       {refunded && (
         <FormAlert
           tone="success"
