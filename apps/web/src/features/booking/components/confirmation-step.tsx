@@ -85,7 +85,13 @@ export function ConfirmationStep({ booking, email, location }: ConfirmationStepP
                   </Text>
                 )}
               </div>
-              <Badge variant="light" size="lg" color={STATUS_COLOR[ticket.status] ?? 'gray'}>
+              <Badge
+                variant="light"
+                size="lg"
+                color={STATUS_COLOR[ticket.status] ?? 'gray'}
+                // Mantine's light badge text is too pale on its tint for AA (axe: color-contrast).
+                styles={{ label: { color: 'var(--mantine-color-text)' } }}
+              >
                 {t(`confirmation.ticketStatus.${ticket.status}`)}
               </Badge>
             </li>

@@ -89,7 +89,8 @@ function TicketsOfEvent({ eventId }: { eventId: number }) {
         <Text>
           {event.is_online ? t('reserved.online') : <span dir="auto">{event.venue_name}</span>}
           {' · '}
-          <Anchor component={Link} to={`/events/${event.id}`}>
+          {/* A link inside a sentence is underlined (axe: link-in-text-block). */}
+          <Anchor component={Link} to={`/events/${event.id}`} underline="always">
             {t('myTickets.eventPage')}
           </Anchor>
         </Text>
