@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import authEn from '../../apps/web/src/locales/en/auth.json' with { type: 'json' };
+import authAr from '../../apps/web/src/locales/ar/auth.json' with { type: 'json' };
 import bookingEn from '../../apps/web/src/locales/en/booking.json' with { type: 'json' };
 import bookingAr from '../../apps/web/src/locales/ar/booking.json' with { type: 'json' };
 import ticketsEn from '../../apps/web/src/locales/en/tickets.json' with { type: 'json' };
@@ -16,7 +18,7 @@ import {
   SUCCEEDING_CARD,
 } from './api-steps';
 import { expectAccessible } from './axe';
-import { expect, test } from './mailbox';
+import { expect, Mailbox, test } from './mailbox';
 
 /**
  * Issue 19's attendee items: My tickets keeps the order history (a ticket given back, an event
@@ -27,8 +29,20 @@ import { expect, test } from './mailbox';
  */
 
 const T = {
-  en: { booking: bookingEn, tickets: ticketsEn, zone: 'Riyadh time (GMT+3)' },
-  ar: { booking: bookingAr, tickets: ticketsAr, zone: 'توقيت الرياض (غرينتش+3)' },
+  en: {
+    auth: authEn,
+    booking: bookingEn,
+    tickets: ticketsEn,
+    zone: 'Riyadh time (GMT+3)',
+    triesLeft: /Tries left: 4\./,
+  },
+  ar: {
+    auth: authAr,
+    booking: bookingAr,
+    tickets: ticketsAr,
+    zone: 'توقيت الرياض (غرينتش+3)',
+    triesLeft: /المحاولات المتبقية: 4\./,
+  },
 } as const;
 
 /** An i18next template with its values in; plural keys are read by the caller. */
@@ -184,5 +198,79 @@ for (const language of ['en', 'ar'] as const) {
     ).toBeVisible();
     await expectAccessible(page, `the confirmation after a lost answer (${language})`);
     await shot(page, 'confirmation', project, language);
+  });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`a wrong code says the tries left and locks with the way forward; an ended session says so on sign-in (${language})`, async ({
+    page,
+    mailbox,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const t = T[language];
+    const project = testInfo.project.name;
+    if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+    const main = page.getByRole('main');
+    await page.goto('/');
+    if (language === 'ar') await page.evaluate(() => localStorage.setItem('language', 'ar'));
+
+    const email = `history.${language}.${project}.${Date.now().toString(36)}@example.com`;
+    await page.goto('/auth/register');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await main.getByRole('textbox', { name: t.auth.register.email, exact: true }).fill(email);
+    await main
+      .getByRole('textbox', { name: t.auth.register.password, exact: true })
+      .fill('violet-harbour-42');
+    await main
+      .getByRole('textbox', { name: t.auth.register.confirmPassword, exact: true })
+      .fill('violet-harbour-42');
+    const before = mailbox.messages.length;
+    await main.getByRole('button', { name: t.auth.register.submit }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-email/);
+    const code = Mailbox.codeIn(await mailbox.waitFor(email, before));
+    // A code that is surely wrong: the real one with its last digit moved on.
+    const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+    const firstBox = main.getByLabel(fill(t.auth.otp.digit, { index: 1, total: 6 }));
+
+    await firstBox.click();
+    await page.keyboard.type(wrong);
+    await expect(main.getByText(t.triesLeft)).toBeVisible();
+    await expectAccessible(page, `a refused code with the tries left (${language})`);
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      await expect(firstBox).toBeEnabled();
+      await expect(firstBox).toHaveValue('');
+      await firstBox.click();
+      await page.keyboard.type(wrong);
+      await expect(main.getByRole('alert')).toBeVisible();
+    }
+    // Locked: the boxes and verifying are disabled; asking for a new code is the way forward.
+    await expect(main.getByText(t.auth.otp.lockedHint)).toBeVisible();
+    await expect(main.getByRole('button', { name: t.auth.verifyEmail.submit })).toBeDisabled();
+    await expect(firstBox).toBeDisabled();
+    const resend = main.getByRole('button', { name: t.auth.otp.resend });
+    const countdown = main.getByText(new RegExp(t.auth.otp.resendIn.split('{{')[0]!));
+    await expect(resend.or(countdown).first()).toBeVisible();
+    await expectAccessible(page, `a locked code (${language})`);
+    await shot(page, 'otp-locked', project, language);
+
+    // A session that ends on its own (revoked elsewhere): the sign-in page says so.
+    await page.goto('/auth/login');
+    await main.getByRole('textbox', { name: t.auth.login.email, exact: true }).fill(ATTENDEE);
+    await main
+      .getByRole('textbox', { name: t.auth.login.password, exact: true })
+      .fill(DEMO_PASSWORD);
+    await main.getByRole('button', { name: t.auth.login.submit }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.route('**/api/v1/**', (route) => {
+      const headers = route.request().headers();
+      if (headers.authorization) headers.authorization = 'Bearer forged.token.value';
+      return route.continue({ headers });
+    });
+    await page.goto('/user/tickets');
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(main.getByText(t.auth.login.sessionEnded.title)).toBeVisible();
+    await expect(main.getByText(t.auth.login.sessionEnded.text)).toBeVisible();
+    await expectAccessible(page, `the sign-in page after a session ended (${language})`);
+    await shot(page, 'session-ended', project, language);
   });
 }
