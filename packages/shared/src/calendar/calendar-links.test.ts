@@ -33,6 +33,8 @@ describe('calendar links', () => {
   it('leaves out an empty location', () => {
     const url = new URL(googleCalendarUrl({ ...entry, location: '' }));
     expect(url.searchParams.has('location')).toBe(false);
-    expect(new URL(outlookCalendarUrl({ ...entry, location: '' })).searchParams.has('location')).toBe(false);
+    expect(
+      new URL(outlookCalendarUrl({ ...entry, location: '' })).searchParams.has('location'),
+    ).toBe(false);
   });
 });

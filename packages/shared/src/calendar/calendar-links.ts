@@ -17,7 +17,10 @@ export interface CalendarLinkEntry {
 
 /** `20261205T160000Z`: the basic UTC form Google's `dates` takes. */
 function basicUtc(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** `2026-12-05T16:00:00Z`: Outlook's `startdt`/`enddt`. */
