@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DbId, DbIdParam } from '../common/ids';
 import { PaginationQuery, paginated } from '../common/pagination';
 import { Instant } from '../common/time';
-import { RefundPolicy } from '../events/events';
+import { EventStatus, RefundPolicy } from '../events/events';
 import { EventSummary, TimeSlot } from '../events/discovery';
 import { PromoCodeText } from '../promo-codes/promo-codes';
 import { BOOKING_STATUSES, TICKET_STATUSES } from './states';
@@ -225,11 +225,35 @@ export const TicketUpdateRequest = z.strictObject({
 export type TicketUpdateRequest = z.infer<typeof TicketUpdateRequest>;
 
 /** A ticket as its holder sees it. */
+/** Why money went back: the holder asked, the organizer cancelled the event or declined the ticket. */
+export const TicketRefundReason = z.enum([
+  'requested',
+  'event_cancelled',
+  'rejected',
+  'hold_lapsed',
+]);
+export type TicketRefundReason = z.infer<typeof TicketRefundReason>;
+
+/** The refund that gave a ticket back: one refund may cover several tickets of a booking. */
+export const TicketRefund = z.object({
+  id: z.number().int(),
+  /** The whole refund, in `currency` (all its tickets together). */
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: TicketRefundReason,
+  /** How many tickets this refund covered. */
+  tickets: z.number().int(),
+  created_at: Instant,
+});
+export type TicketRefund = z.infer<typeof TicketRefund>;
+
 export const Ticket = BookingTicket.extend({
   booking: z.number().int(),
   event: z.object({
     id: z.number().int(),
     title: z.string(),
+    /** `cancelled` once the organizer called the event off (its tickets are refunded). */
+    status: EventStatus,
     cover: z.string().nullable(),
     timezone: z.string(),
     venue_name: z.string(),
@@ -249,6 +273,8 @@ export const Ticket = BookingTicket.extend({
   short_code: z.string(),
   checked_in_at: Instant.nullable(),
   created_at: Instant,
+  /** The refund that gave this ticket back, or null. */
+  refund: TicketRefund.nullable(),
 });
 export type Ticket = z.infer<typeof Ticket>;
 
@@ -260,10 +286,23 @@ export const TicketParams = z.object({ id: DbIdParam });
 
 /** GET /api/v1/events_read/reserved-events/ — events the reader holds tickets for. */
 export const ReservedEvent = EventSummary.extend({
+  /** Issued tickets (valid, awaiting approval, checked in). */
   tickets_count: z.number().int(),
+  /** Tickets given back (refunded, cancelled after paying, declined by the organizer). */
+  refunded_tickets_count: z.number().int(),
+  /** What was refunded for this event's tickets, in `currency`. */
+  refunded_amount: z.number().int(),
   /** The reader's next slot with a ticket (or their last one when all are over). */
   booked_date: TimeSlot,
 });
 export type ReservedEvent = z.infer<typeof ReservedEvent>;
+/**
+ * Without `include` the events the reader holds issued tickets for (as before); with
+ * `include=history` also those whose tickets were all given back: the order history.
+ */
+export const ReservedEventListQuery = PaginationQuery.extend({
+  include: z.enum(['history']).optional(),
+});
+export type ReservedEventListQuery = z.infer<typeof ReservedEventListQuery>;
 export const ReservedEventList = paginated(ReservedEvent);
 export type ReservedEventList = z.infer<typeof ReservedEventList>;

@@ -84,6 +84,25 @@ describe('bookingConfirmedMail', () => {
     expect(mail.html).not.toContain('<Night>');
   });
 
+  it('links to Google Calendar and Outlook with the slot in UTC, in both languages', () => {
+    for (const [language, google, outlook] of [
+      ['en', 'Add to Google Calendar', 'Add to Outlook'],
+      ['ar', 'أضف إلى تقويم Google', 'أضف إلى Outlook'],
+    ] as const) {
+      const mail = bookingConfirmedMail(confirmed, language);
+      const links = [...mail.text.matchAll(/^(.+): (https:\/\/\S+)$/gm)];
+      const byLabel = new Map(links.map((match) => [match[1]!, new URL(match[2]!)]));
+      const googleUrl = byLabel.get(google)!;
+      expect(googleUrl.hostname).toBe('calendar.google.com');
+      expect(googleUrl.searchParams.get('dates')).toBe('20261205T160000Z/20261205T190000Z');
+      expect(googleUrl.searchParams.get('text')).toBe('Jazz <Night> & Friends');
+      expect(byLabel.get(outlook)!.searchParams.get('startdt')).toBe('2026-12-05T16:00:00Z');
+      // In the HTML the links are escaped and underlined.
+      expect(mail.html).toContain(`>${google}</a>`);
+      expect(mail.html).not.toContain('&friends');
+    }
+  });
+
   it('writes Arabic right to left with Latin digits and mentions a pending approval', () => {
     const mail = bookingConfirmedMail(
       { ...confirmed, awaitingApproval: true, ticketsUrl: null },
@@ -96,7 +115,9 @@ describe('bookingConfirmedMail', () => {
     expect(text).toContain('الإجمالي: 540 ر.س.');
     expect(text).toContain('موافقة المنظّم');
     expect(text).not.toMatch(/[٠-٩]/);
-    expect(mail.html).not.toContain('href=');
+    // No public address, no button to the tickets (the calendar links stand on their own).
+    expect(mail.html).not.toContain('عرض تذاكرك');
+    expect(mail.html).not.toContain('href="https://hafla');
     expect(mail.html).toContain('alt="رمز QR للتذكرة \u200e#101"');
     const ics = mail.attachments
       .at(-1)!

@@ -1,6 +1,7 @@
 import type { Language } from '@hafla/shared/common/i18n';
 import { formatMoney } from '../money';
-import { calendarFile } from '../tickets/calendar';
+import { googleCalendarUrl, outlookCalendarUrl } from '@hafla/shared/calendar/calendar-links';
+import { calendarFile, type CalendarEntry } from '../tickets/calendar';
 import { formatSlotDay, formatSlotTimes } from '../tickets/slot-text';
 import type { MailAttachment } from './transport';
 import { fill, renderFrame, type Rows } from './templates';
@@ -74,8 +75,11 @@ const copy = {
       bring: 'Show the QR code on each ticket at the entrance, on your phone or printed.',
       ticket: 'Ticket #{id} · {category} · {holder}',
       qrAlt: 'QR code of ticket #{id}',
-      calendar: 'Add the event to your calendar with the attached .ics file.',
+      calendar: 'Add the event to your calendar with the attached .ics file, or:',
       calendarNote: 'Booking {booking} on Hafla',
+      ticketNote: 'Ticket {ticket} on Hafla',
+      google: 'Add to Google Calendar',
+      outlook: 'Add to Outlook',
     },
     refund: {
       subject: 'Refund for booking {booking}: {event}',
@@ -119,8 +123,11 @@ const copy = {
       bring: 'أظهر رمز QR الموجود على كل تذكرة عند الدخول، من هاتفك أو مطبوعًا.',
       ticket: 'تذكرة \u200e#{id} · {category} · {holder}',
       qrAlt: 'رمز QR للتذكرة \u200e#{id}',
-      calendar: 'أضف الفعالية إلى تقويمك بالملف المرفق بصيغة ‎.ics.',
+      calendar: 'أضف الفعالية إلى تقويمك بالملف المرفق بصيغة ‎.ics، أو:',
       calendarNote: 'الحجز {booking} على حفلة',
+      ticketNote: 'التذكرة {ticket} على حفلة',
+      google: 'أضف إلى تقويم Google',
+      outlook: 'أضف إلى Outlook',
     },
     refund: {
       subject: 'استرداد الحجز {booking}: {event}',
@@ -160,6 +167,52 @@ const venueOf = (slot: MailSlot, language: Language) =>
     .filter((part) => part.trim())
     .join(language === 'ar' ? '، ' : ', ');
 
+/** A booked slot as a calendar entry sees it: where (or the online link), and a note. */
+export interface CalendarSlot extends MailSlot {
+  onlineUrl: string | null;
+}
+
+/**
+ * The calendar entry of a booking or of one of its tickets (the `.ics` attached to the
+ * confirmation and answered by the calendar routes; one `uid` per booking or ticket, so
+ * importing it again updates the entry).
+ */
+export function slotCalendarEntry(
+  slot: CalendarSlot,
+  language: Language,
+  of: { booking: number; ticket?: number; url: string | null },
+): CalendarEntry {
+  const t = copy[language].confirmed;
+  return {
+    uid: of.ticket === undefined ? `booking-${of.booking}@hafla` : `ticket-${of.ticket}@hafla`,
+    title: slot.eventTitle,
+    start: slot.start,
+    end: slot.end,
+    location: slot.isOnline ? (slot.onlineUrl ?? '') : venueOf(slot, language),
+    url: of.url,
+    description:
+      of.ticket === undefined
+        ? fill(t.calendarNote, { booking: bookingNumber(of.booking) })
+        : fill(t.ticketNote, { ticket: bookingNumber(of.ticket) }),
+  };
+}
+
+/** Google Calendar's and Outlook's "add" pages for a calendar entry. */
+function calendarLinks(entry: CalendarEntry, language: Language) {
+  const t = copy[language].confirmed;
+  const linkEntry = {
+    title: entry.title,
+    start: entry.start.toISOString(),
+    end: entry.end.toISOString(),
+    location: entry.location,
+    description: entry.url ? `${entry.description}\n${entry.url}` : entry.description,
+  };
+  return [
+    { label: t.google, url: googleCalendarUrl(linkEntry) },
+    { label: t.outlook, url: outlookCalendarUrl(linkEntry) },
+  ];
+}
+
 function slotRows(slot: MailSlot, language: Language): Rows {
   const t = copy[language].rows;
   const venue = slot.isOnline ? t.online : venueOf(slot, language);
@@ -186,6 +239,10 @@ export function bookingConfirmedMail(data: BookingConfirmedData, language: Langu
     booking: bookingNumber(data.bookingId),
   };
   const subject = fill(t.subject, values);
+  const calendar = slotCalendarEntry(data, language, {
+    booking: data.bookingId,
+    url: data.ticketsUrl,
+  });
   const rows: Rows = [
     ...slotRows(data, language),
     [
@@ -224,6 +281,7 @@ export function bookingConfirmedMail(data: BookingConfirmedData, language: Langu
       };
     }),
     after: [t.bring, t.calendar],
+    links: calendarLinks(calendar, language),
     link: data.ticketsUrl ? { label: t.view, url: data.ticketsUrl } : undefined,
   });
   return {
@@ -239,18 +297,7 @@ export function bookingConfirmedMail(data: BookingConfirmedData, language: Langu
       })),
       {
         filename: `hafla-booking-${data.bookingId}.ics`,
-        content: Buffer.from(
-          calendarFile({
-            uid: `booking-${data.bookingId}@hafla`,
-            title: data.eventTitle,
-            start: data.start,
-            end: data.end,
-            location: data.isOnline ? (data.onlineUrl ?? '') : venueOf(data, language),
-            url: data.ticketsUrl,
-            description: fill(t.calendarNote, values),
-          }),
-          'utf8',
-        ),
+        content: Buffer.from(calendarFile(calendar), 'utf8'),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       },
     ],

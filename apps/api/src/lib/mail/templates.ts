@@ -117,6 +117,8 @@ export function renderFrame(
     before: string[];
     rows: Rows;
     after: string[];
+    /** Plain links after the paragraphs (add to a calendar), before the button. */
+    links?: Array<{ label: string; url: string }>;
     link?: { label: string; url: string };
     /** Images shown after the table, centred, each with a caption (QR codes). */
     images?: Array<{ cid: string; size: number; alt: string; caption: string }>;
@@ -137,6 +139,13 @@ export function renderFrame(
     `<p style="margin:16px 0 4px;text-align:center"><img src="cid:${escapeHtml(cid)}" width="${size}" height="${size}" alt="${escapeHtml(alt)}" style="display:inline-block;border:0"></p>` +
     `<p style="margin:0 0 12px;text-align:center;color:${BRAND.muted}"><bdi>${escapeHtml(caption)}</bdi></p>`;
   const images = (parts.images ?? []).map(image).join('\n      ');
+  const links = (parts.links ?? [])
+    .map(
+      ({ label, url }) =>
+        `<a href="${escapeHtml(url)}" style="color:${BRAND.primary};font-weight:700;text-decoration:underline">${escapeHtml(label)}</a>`,
+    )
+    .join(' · ');
+  const linkLine = links ? `<p style="margin:0 0 12px;line-height:1.6">${links}</p>` : '';
   const table =
     parts.rows.length > 0
       ? `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;border-collapse:collapse" dir="${dir}">
@@ -155,6 +164,7 @@ export function renderFrame(
       ${table}
       ${images}
       ${parts.after.map(paragraph).join('\n      ')}
+      ${linkLine}
       ${button}
     </td></tr>
   </table>
@@ -169,6 +179,7 @@ export function renderFrame(
       : []),
     ...(parts.images?.length ? ['', ...parts.images.map((entry) => entry.caption)] : []),
     ...(parts.after.length > 0 ? ['', ...parts.after] : []),
+    ...(parts.links ?? []).map(({ label, url }) => `${label}: ${url}`),
     ...(parts.link ? ['', `${parts.link.label}: ${parts.link.url}`] : []),
     '',
     '— Hafla',

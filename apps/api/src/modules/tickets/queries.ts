@@ -2,11 +2,10 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   inArray,
   isNotNull,
-  max,
+  ne,
   notInArray,
   sql,
   type SQL,
@@ -34,6 +33,7 @@ const ticketColumns = {
   booking_confirmed_at: bookings.confirmed_at,
   currency: bookings.currency,
   event_title: events.title,
+  event_status: events.status,
   cover_key: events.cover_key,
   timezone: events.timezone,
   venue_name: events.venue_name,
@@ -52,6 +52,7 @@ const ticketColumns = {
 };
 
 export type TicketRow = Awaited<ReturnType<typeof findTickets>>[number];
+export type BookingRefundRow = Awaited<ReturnType<typeof findBookingRefunds>>[number];
 
 function selectTickets(db: Db) {
   return db
@@ -147,33 +148,68 @@ export async function findBookingOwner(db: Db, bookingId: number) {
 }
 
 /**
- * A page of the events the user holds issued tickets for: upcoming first by their next slot,
- * then those whose slots are all over, the most recent first.
+ * Which of the user's tickets the reserved-events list reads: issued ones, or with `withHistory`
+ * every paid one (given back since or not). Callers join bookings.
  */
-export async function findReservedEvents(db: Db, userId: string, now: Date, window: Window) {
-  const where = and(eq(tickets.user_id, userId), inArray(tickets.status, ISSUED_TICKET_STATES));
-  const nextStart = sql<Date | null>`min(${eventDates.start_at}) filter (where ${eventDates.end_at} > ${now})`;
-  const lastStart = max(eventDates.start_at);
+function reservedTickets(userId: string, withHistory: boolean): SQL | undefined {
+  return withHistory
+    ? ownPaidTickets(userId)
+    : and(eq(tickets.user_id, userId), inArray(tickets.status, ISSUED_TICKET_STATES));
+}
+
+/**
+ * A page of the events the user holds issued tickets for (with `withHistory`, paid ones
+ * whatever became of them): upcoming first by their next slot, then those whose slots are all
+ * over, the most recent first. Counts the issued tickets and those given back.
+ */
+export async function findReservedEvents(
+  db: Db,
+  userId: string,
+  now: Date,
+  window: Window,
+  withHistory = false,
+) {
+  const issued = inArray(tickets.status, ISSUED_TICKET_STATES);
+  // The slots that order the events: issued tickets' own, or every paid ticket's in the history.
+  const ordering = withHistory ? sql`true` : issued;
+  const nextStart = sql<Date | null>`min(${eventDates.start_at}) filter (where ${eventDates.end_at} > ${now} and ${ordering})`;
+  const lastStart = sql<Date | null>`max(${eventDates.start_at}) filter (where ${ordering})`;
+  const issuedCount = sql<number>`count(*) filter (where ${issued})`.mapWith(Number);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ event_id: tickets.event_id, tickets_count: count() })
+      .select({
+        event_id: tickets.event_id,
+        tickets_count: issuedCount,
+        refunded_tickets_count: sql<number>`count(*) filter (where not ${issued})`.mapWith(Number),
+      })
       .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
       .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
-      .where(where)
+      .where(ownPaidTickets(userId))
       .groupBy(tickets.event_id)
-      .orderBy(sql`${nextStart} asc nulls last`, desc(lastStart), asc(tickets.event_id))
+      .having(withHistory ? undefined : sql`${issuedCount} > 0`)
+      .orderBy(sql`${nextStart} asc nulls last`, sql`${lastStart} desc`, asc(tickets.event_id))
       .limit(window.limit)
       .offset(window.offset),
     db
       .select({ value: sql<number>`count(distinct ${tickets.event_id})`.mapWith(Number) })
       .from(tickets)
-      .where(where),
+      .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
+      .where(reservedTickets(userId, withHistory)),
   ]);
   return { rows, count: total?.value ?? 0 };
 }
 
-/** The distinct slots the user holds issued tickets for, in some events. */
-export async function findReservedSlots(db: Db, userId: string, eventIds: number[]) {
+/**
+ * The distinct slots the user holds issued tickets for (with `withHistory`, paid ones), in some
+ * events.
+ */
+export async function findReservedSlots(
+  db: Db,
+  userId: string,
+  eventIds: number[],
+  withHistory = false,
+) {
   if (eventIds.length === 0) return [];
   return db
     .selectDistinct({
@@ -183,15 +219,51 @@ export async function findReservedSlots(db: Db, userId: string, eventIds: number
       end_at: eventDates.end_at,
     })
     .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
     .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
+    .where(and(reservedTickets(userId, withHistory), inArray(tickets.event_id, eventIds)))
+    .orderBy(asc(eventDates.start_at));
+}
+
+/**
+ * What was refunded to the user for each of some events' bookings (a charge that could not be
+ * applied to a lapsed hold never made a booking anyone saw, so it is left out).
+ */
+export async function findRefundedAmounts(db: Db, userId: string, eventIds: number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      event_id: bookings.event_id,
+      amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number),
+    })
+    .from(refunds)
+    .innerJoin(bookings, eq(bookings.id, refunds.booking_id))
     .where(
       and(
-        eq(tickets.user_id, userId),
-        inArray(tickets.status, ISSUED_TICKET_STATES),
-        inArray(tickets.event_id, eventIds),
+        eq(bookings.user_id, userId),
+        inArray(bookings.event_id, eventIds),
+        ne(refunds.reason, 'hold_lapsed'),
       ),
     )
-    .orderBy(asc(eventDates.start_at));
+    .groupBy(bookings.event_id);
+}
+
+/** The refunds of some bookings, oldest first: which tickets each gave back. */
+export async function findBookingRefunds(db: Db, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      id: refunds.id,
+      booking_id: refunds.booking_id,
+      amount: refunds.amount,
+      currency: refunds.currency,
+      reason: refunds.reason,
+      ticket_ids: refunds.ticket_ids,
+      created_at: refunds.created_at,
+    })
+    .from(refunds)
+    .where(inArray(refunds.booking_id, [...new Set(bookingIds)]))
+    .orderBy(asc(refunds.id));
 }
 
 /** What a booking email needs about the booking, its buyer and its slot. */

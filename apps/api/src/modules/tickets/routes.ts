@@ -2,13 +2,13 @@ import {
   BookingParams,
   BookingTicket,
   ReservedEventList,
+  ReservedEventListQuery,
   Ticket,
   TicketList,
   TicketListQuery,
   TicketParams,
   TicketUpdateRequest,
 } from '@hafla/shared/bookings/bookings';
-import { PaginationQuery } from '@hafla/shared/common/pagination';
 import { GuestList, GuestListQuery } from '@hafla/shared/door/guest-list';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -42,6 +42,23 @@ const pdfResponse = {
   },
   ...errorResponses,
 };
+
+const calendarResponse = {
+  200: {
+    description:
+      'An iCalendar file (RFC 5545) with the slot, in UTC; its UID is stable, so importing it again updates the entry',
+    content: { 'text/calendar': { schema: z.string() } },
+  },
+  ...errorResponses,
+};
+
+function sendCalendar(reply: FastifyReply, { filename, ics }: service.TicketsCalendar) {
+  return reply
+    .type('text/calendar; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(ics);
+}
 
 function sendPdf(reply: FastifyReply, { filename, pdf }: service.TicketsPdf) {
   return reply
@@ -159,14 +176,54 @@ export async function ticketsRoutes(app: App) {
       ),
   });
 
+  app.get('/api/v1/tickets/:id/calendar.ics', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'One of the reader’s issued tickets as a calendar entry (.ics)',
+      security,
+      params: TicketParams,
+      response: calendarResponse,
+    },
+    handler: async (request, reply) =>
+      sendCalendar(
+        reply,
+        await service.getTicketCalendar(
+          deps,
+          { userId: currentUser(request).userId, language: request.language, publicUrl },
+          request.params.id,
+        ),
+      ),
+  });
+
+  app.get('/api/v1/bookings/:id/calendar.ics', {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'One of the reader’s bookings with issued tickets as a calendar entry (.ics)',
+      security,
+      params: BookingParams,
+      response: calendarResponse,
+    },
+    handler: async (request, reply) =>
+      sendCalendar(
+        reply,
+        await service.getBookingCalendar(
+          deps,
+          { userId: currentUser(request).userId, language: request.language, publicUrl },
+          request.params.id,
+        ),
+      ),
+  });
+
   app.get('/api/v1/events_read/reserved-events/', {
     config: signedIn,
     schema: {
       tags,
       summary:
-        'Events the reader holds tickets for: upcoming first by their next slot, then past ones, most recent first',
+        'Events the reader holds tickets for: upcoming first by their next slot, then past ones, most recent first; include=history adds those whose tickets were all refunded, cancelled or declined (the order history)',
       security,
-      querystring: PaginationQuery,
+      querystring: ReservedEventListQuery,
       response: { 200: ReservedEventList, ...errorResponses },
     },
     handler: async (request) => {

@@ -1,16 +1,18 @@
 import type {
   BookingTicket,
   ReservedEvent,
+  ReservedEventListQuery,
   Ticket,
   TicketListQuery,
   TicketUpdateRequest,
 } from '@hafla/shared/bookings/bookings';
 import { isIn, ISSUED_TICKET_STATES, UNPAID_TICKET_STATES } from '@hafla/shared/bookings/states';
 import type { Language } from '@hafla/shared/common/i18n';
-import type { PaginationQuery } from '@hafla/shared/common/pagination';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { type CalendarSlot, slotCalendarEntry } from '../../lib/mail/booking-mails';
+import { calendarFile } from '../../lib/tickets/calendar';
 import type { FileStorage } from '../../lib/storage';
 import type { TicketPdfCache } from '../../lib/tickets/pdf-cache';
 import { loadEventSummaries } from '../discovery/event-summaries';
@@ -51,14 +53,26 @@ export async function listTickets(
     queries.findTickets(deps.db, where, query),
     queries.countTickets(deps.db, where),
   ]);
-  return { count, results: rows.map((row) => toTicket(row, deps.storage, deps.qrKey)) };
+  const refunds = await refundsOf(deps, rows);
+  return {
+    count,
+    results: rows.map((row) => toTicket(row, deps.storage, deps.qrKey, refunds)),
+  };
+}
+
+/** The refunds of the given-back tickets' bookings (none asked for when nothing was given back). */
+function refundsOf(deps: TicketsDeps, rows: queries.TicketRow[]) {
+  const bookingIds = rows
+    .filter((row) => !isIssued(row) && !isUnpaid(row))
+    .map((row) => row.ticket.booking_id);
+  return queries.findBookingRefunds(deps.db, bookingIds);
 }
 
 /** Someone else's ticket, or an unpaid hold, is not_found: its existence is not the reader's business. */
 export async function getTicket(deps: TicketsDeps, userId: string, id: number): Promise<Ticket> {
   const row = await queries.findOwnTicket(deps.db, userId, id);
   if (!row || isUnpaid(row)) throw notFound();
-  return toTicket(row, deps.storage, deps.qrKey);
+  return toTicket(row, deps.storage, deps.qrKey, await refundsOf(deps, [row]));
 }
 
 /**
@@ -119,19 +133,81 @@ export async function getBookingPdf(
   return renderPdf(deps, rows, language, `hafla-booking-${bookingId}.pdf`);
 }
 
+export interface TicketsCalendar {
+  filename: string;
+  ics: string;
+}
+
+function calendarSlot(row: queries.TicketRow): CalendarSlot {
+  return {
+    eventTitle: row.event_title,
+    timezone: row.timezone,
+    start: row.slot_start,
+    end: row.slot_end,
+    isOnline: row.is_online,
+    venueName: row.venue_name,
+    address: row.address,
+    onlineUrl: row.online_url,
+  };
+}
+
+const appUrl = (publicUrl: string | undefined, path: string) =>
+  publicUrl ? new URL(path, publicUrl).toString() : null;
+
+/** One issued ticket's slot as an iCalendar file; anything else is not_found, as for its PDF. */
+export async function getTicketCalendar(
+  deps: TicketsDeps,
+  reader: { userId: string; language: Language; publicUrl?: string },
+  id: number,
+): Promise<TicketsCalendar> {
+  const row = await queries.findOwnTicket(deps.db, reader.userId, id);
+  if (!row || !isIssued(row)) throw notFound();
+  const entry = slotCalendarEntry(calendarSlot(row), reader.language, {
+    booking: row.ticket.booking_id,
+    ticket: id,
+    url: appUrl(reader.publicUrl, `/user/tickets/${id}`),
+  });
+  return { filename: `hafla-ticket-${id}.ics`, ics: calendarFile(entry) };
+}
+
+/** A booking with issued tickets as an iCalendar file (the one its confirmation email carries). */
+export async function getBookingCalendar(
+  deps: TicketsDeps,
+  reader: { userId: string; language: Language; publicUrl?: string },
+  bookingId: number,
+): Promise<TicketsCalendar> {
+  const owner = await queries.findBookingOwner(deps.db, bookingId);
+  if (!owner || owner.user_id !== reader.userId) throw notFound();
+  const row = (await queries.findBookingTickets(deps.db, bookingId)).find(isIssued);
+  if (!row) throw notFound();
+  const entry = slotCalendarEntry(calendarSlot(row), reader.language, {
+    booking: bookingId,
+    url: appUrl(reader.publicUrl, `/user/myTickets/${row.ticket.event_id}`),
+  });
+  return { filename: `hafla-booking-${bookingId}.ics`, ics: calendarFile(entry) };
+}
+
 /**
- * Events the reader holds issued tickets for, with how many and their next slot (their last one
- * once all are over): upcoming first, past ones after, the most recent first.
+ * Events the reader holds issued tickets for (with `include=history`, paid ones whatever became
+ * of them), with how many, how many were given back and what was refunded, and their next slot
+ * (their last one once all are over): upcoming first, past ones after, the most recent first.
  */
 export async function listReservedEvents(
   deps: TicketsDeps,
   reader: { userId: string; language: Language },
-  window: PaginationQuery,
+  query: ReservedEventListQuery,
 ): Promise<Page<ReservedEvent>> {
   const now = deps.now();
-  const { rows, count } = await queries.findReservedEvents(deps.db, reader.userId, now, window);
+  const withHistory = query.include === 'history';
+  const { rows, count } = await queries.findReservedEvents(
+    deps.db,
+    reader.userId,
+    now,
+    query,
+    withHistory,
+  );
   const ids = rows.map((row) => row.event_id);
-  const [summaries, slots] = await Promise.all([
+  const [summaries, slots, refunded] = await Promise.all([
     loadEventSummaries(
       {
         db: deps.db,
@@ -142,9 +218,11 @@ export async function listReservedEvents(
       },
       ids,
     ),
-    queries.findReservedSlots(deps.db, reader.userId, ids),
+    queries.findReservedSlots(deps.db, reader.userId, ids, withHistory),
+    queries.findRefundedAmounts(deps.db, reader.userId, ids),
   ]);
-  const countOf = new Map(rows.map((row) => [row.event_id, row.tickets_count]));
+  const countsOf = new Map(rows.map((row) => [row.event_id, row]));
+  const refundedOf = new Map(refunded.map((row) => [row.event_id, row.amount]));
   const results = summaries.flatMap((summary) => {
     const own = slots.filter((slot) => slot.event_id === summary.id);
     const booked = own.find((slot) => slot.end_at > now) ?? own[own.length - 1];
@@ -152,7 +230,9 @@ export async function listReservedEvents(
     return [
       {
         ...summary,
-        tickets_count: countOf.get(summary.id) ?? 0,
+        tickets_count: countsOf.get(summary.id)?.tickets_count ?? 0,
+        refunded_tickets_count: countsOf.get(summary.id)?.refunded_tickets_count ?? 0,
+        refunded_amount: refundedOf.get(summary.id) ?? 0,
         booked_date: {
           id: booked.id,
           start: formatInZone(booked.start_at, summary.timezone),

@@ -1,10 +1,16 @@
-import type { BookingTicket, Ticket, TicketStatus } from '@hafla/shared/bookings/bookings';
+import type {
+  BookingTicket,
+  Ticket,
+  TicketRefund,
+  TicketStatus,
+} from '@hafla/shared/bookings/bookings';
+import type { EventStatus } from '@hafla/shared/events/events';
 import { formatInZone } from '@hafla/shared/common/zoned-time';
 import type { FileStorage } from '../../lib/storage';
 import { shortTicketCode, signTicketCode } from '../../lib/tickets/ticket-code';
 import type { TicketPdfData } from '../../lib/tickets/ticket-pdf';
 import { seatOf } from '../bookings/surface';
-import type { TicketRow } from './queries';
+import type { BookingRefundRow, TicketRow } from './queries';
 
 export function toBookingTicket(row: TicketRow): BookingTicket {
   const { ticket } = row;
@@ -19,7 +25,30 @@ export function toBookingTicket(row: TicketRow): BookingTicket {
   };
 }
 
-export function toTicket(row: TicketRow, storage: FileStorage, qrKey: Buffer): Ticket {
+/** The refund that gave this ticket back, among its booking's refunds. */
+export function refundOfTicket(
+  ticketId: number,
+  refunds: readonly BookingRefundRow[],
+  timezone: string,
+): TicketRefund | null {
+  const refund = refunds.find((candidate) => candidate.ticket_ids.includes(ticketId));
+  if (!refund) return null;
+  return {
+    id: refund.id,
+    amount: refund.amount,
+    currency: refund.currency,
+    reason: refund.reason as TicketRefund['reason'],
+    tickets: refund.ticket_ids.length,
+    created_at: formatInZone(refund.created_at, timezone),
+  };
+}
+
+export function toTicket(
+  row: TicketRow,
+  storage: FileStorage,
+  qrKey: Buffer,
+  refunds: readonly BookingRefundRow[] = [],
+): Ticket {
   const { ticket } = row;
   const zone = row.timezone;
   return {
@@ -28,6 +57,7 @@ export function toTicket(row: TicketRow, storage: FileStorage, qrKey: Buffer): T
     event: {
       id: ticket.event_id,
       title: row.event_title,
+      status: row.event_status as EventStatus,
       cover: row.cover_key ? storage.url(row.cover_key) : null,
       timezone: zone,
       venue_name: row.venue_name,
@@ -48,6 +78,7 @@ export function toTicket(row: TicketRow, storage: FileStorage, qrKey: Buffer): T
     short_code: shortTicketCode(qrKey, ticket),
     checked_in_at: ticket.checked_in_at ? formatInZone(ticket.checked_in_at, zone) : null,
     created_at: formatInZone(ticket.created_at, zone),
+    refund: refundOfTicket(ticket.id, refunds, zone),
   };
 }
 

@@ -74,6 +74,7 @@ export function ticketList(): TicketList {
     event: {
       id: EVENT_ID,
       title: 'Oud Night at the Citadel',
+      status: 'published',
       cover: null,
       timezone: 'Asia/Riyadh',
       venue_name: 'Amman Citadel',
@@ -89,6 +90,7 @@ export function ticketList(): TicketList {
     short_code: '11-ABCD-EFGH',
     checked_in_at: null,
     created_at: '2030-01-10T10:00:00+03:00',
+    refund: null,
   };
   return { count: 1, next: null, previous: null, results: [ticket] };
 }

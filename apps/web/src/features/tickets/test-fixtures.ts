@@ -32,6 +32,7 @@ export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     event: {
       id: EVENT_ID,
       title: 'Oud Night at the Citadel',
+      status: 'published',
       cover: null,
       timezone: 'Asia/Riyadh',
       venue_name: 'Amman Citadel',
@@ -47,6 +48,7 @@ export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     short_code: `${id}-ABCD-EFGH`,
     checked_in_at: null,
     created_at: '2030-01-10T10:00:00+03:00',
+    refund: null,
     ...overrides,
   };
 }
@@ -56,7 +58,14 @@ export function ticketPage(tickets: Ticket[], count = tickets.length): TicketLis
 }
 
 export function reservedEvent(overrides: Partial<ReservedEvent> = {}): ReservedEvent {
-  return { ...eventSummary, tickets_count: 2, booked_date: futureSlot, ...overrides };
+  return {
+    ...eventSummary,
+    tickets_count: 2,
+    refunded_tickets_count: 0,
+    refunded_amount: 0,
+    booked_date: futureSlot,
+    ...overrides,
+  };
 }
 
 export function rating(overrides: Partial<Rating> = {}): Rating {

@@ -4,13 +4,14 @@ import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Booking, TicketStatus } from '@hafla/shared/bookings/bookings';
-import { isIn, REFUNDED_BOOKING_STATES } from '@hafla/shared/bookings/states';
+import { isIn, ISSUED_TICKET_STATES, REFUNDED_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
 import { CheckIcon } from '../../../components/page-icons';
 import { isolate } from '../../../lib/bidi';
 import { formatMoney } from '../../../lib/format';
 import { useDownloadBookingPdf } from '../api/download-booking-pdf';
 import { formatSlot } from '../lib/format-slot';
+import { AddToCalendar } from '../../../components/add-to-calendar';
 import { DownloadIcon } from './icons';
 import classes from './booking.module.css';
 
@@ -24,11 +25,13 @@ const STATUS_COLOR: Partial<Record<TicketStatus, string>> = {
 export interface ConfirmationStepProps {
   booking: Booking;
   email: string | null;
+  /** The venue and its address (empty online: the calendar file carries the link). */
+  location: string;
 }
 
 /** Step 6: the booking is paid; the tickets, their pages and the PDF. */
-export function ConfirmationStep({ booking, email }: ConfirmationStepProps) {
-  const { t, i18n } = useTranslation('booking');
+export function ConfirmationStep({ booking, email, location }: ConfirmationStepProps) {
+  const { t, i18n } = useTranslation(['booking', 'tickets']);
   const download = useDownloadBookingPdf();
   const names = new Map(booking.items.map((item) => [item.ticket_category, item.name]));
   const needsApproval = booking.tickets.some((ticket) => ticket.status === 'pending_approval');
@@ -82,7 +85,13 @@ export function ConfirmationStep({ booking, email }: ConfirmationStepProps) {
                   </Text>
                 )}
               </div>
-              <Badge variant="light" size="lg" color={STATUS_COLOR[ticket.status] ?? 'gray'}>
+              <Badge
+                variant="light"
+                size="lg"
+                color={STATUS_COLOR[ticket.status] ?? 'gray'}
+                // Mantine's light badge text is too pale on its tint for AA (axe: color-contrast).
+                styles={{ label: { color: 'var(--mantine-color-text)' } }}
+              >
                 {t(`confirmation.ticketStatus.${ticket.status}`)}
               </Badge>
             </li>
@@ -106,6 +115,21 @@ export function ConfirmationStep({ booking, email }: ConfirmationStepProps) {
             {t('confirmation.myTickets')}
           </Button>
         </Group>
+        {booking.tickets.some((ticket) => isIn(ISSUED_TICKET_STATES, ticket.status)) && (
+          <AddToCalendar
+            icsPath={`/api/v1/bookings/${booking.id}/calendar.ics`}
+            fileName={`hafla-booking-${booking.id}.ics`}
+            label={t('tickets:calendar.labelBooking', { id: booking.id })}
+            event={{ id: booking.event, title: booking.event_title }}
+            entry={{
+              title: booking.event_title,
+              start: booking.event_date.start,
+              end: booking.event_date.end,
+              location,
+              description: t('confirmation.calendarNote', { id: booking.id }),
+            }}
+          />
+        )}
       </section>
     </div>
   );

@@ -2,10 +2,9 @@ import { Button, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingDay, EventBookingDetails } from '@hafla/shared/bookings/bookings';
-import { formatDateTime, formatMoney, formatSlotTimes } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatSlotTimes, formatTimeZone } from '../../../lib/format';
 import { isDayOpen, periodRefusal } from '../lib/availability';
 import type { PeriodRefusal } from '../lib/availability';
-import { formatZoneName } from '../lib/format-slot';
 import classes from './booking.module.css';
 
 export interface DateStepProps {
@@ -82,10 +81,10 @@ export function DateStep({
       </fieldset>
       <Text size="sm" c="dimmed">
         {t('date.zone', {
-          zone: formatZoneName(
+          zone: formatTimeZone(
             zone,
             language,
-            details.days[0]?.periods[0]?.start ?? event.first_start ?? '1970-01-01T00:00:00Z',
+            details.days[0]?.periods[0]?.start ?? event.first_start ?? undefined,
           ),
         })}
       </Text>

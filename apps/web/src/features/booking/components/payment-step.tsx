@@ -1,11 +1,14 @@
 import { Button, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@hafla/shared/bookings/bookings';
+import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { bookingQueryOptions } from '../api/get-booking';
 import { usePayBooking } from '../api/pay-booking';
 import {
   SANDBOX_CARDS,
@@ -45,7 +48,13 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
   const [expiryError, setExpiryError] = useState<string | null>(null);
   const [cvcError, setCvcError] = useState<string | null>(null);
   const [holderError, setHolderError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<{ message: string; isCardRefusal: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<{
+    message: string;
+    isCardRefusal: boolean;
+    isLostAnswer?: boolean;
+  } | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const queryClient = useQueryClient();
   const isFree = booking.total === 0;
   const amount = formatMoney(booking.total, booking.currency, i18n.language);
 
@@ -85,14 +94,53 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
       }
     }
     setFieldError(null);
+    void payOrShowConfirmation(digits);
+  }
+
+  /**
+   * After an answer that was lost (no answer, or the server's own failure) the payment may have
+   * gone through: the booking's real state decides, before anything is paid again.
+   */
+  async function payOrShowConfirmation(digits: string) {
+    if (refusal?.isLostAnswer) {
+      setIsChecking(true);
+      try {
+        const current = await queryClient.fetchQuery({
+          ...bookingQueryOptions(booking.id),
+          staleTime: 0,
+        });
+        if (isIn(PAID_BOOKING_STATES, current.status)) {
+          onPaid(current);
+          return;
+        }
+      } catch {
+        // Still no answer: paying again reuses the attempt's key, so nothing is charged twice.
+      } finally {
+        setIsChecking(false);
+      }
+    }
     pay.mutate(isFree ? { booking: booking.id } : { booking: booking.id, payment_method: digits }, {
       onSuccess: (result) => onPaid(result.booking),
       onError: (error) => {
         const isCardRefusal = isApiError(error) && CARD_REFUSALS.includes(error.code ?? '');
+        // No answer (status 0), or the server's own failure: the charge may have been applied.
+        const isLostAnswer = !isApiError(error) || error.status === 0 || error.status >= 500;
         setRefusal({
-          message: isApiError(error) ? error.message : t('payment.failed'),
+          message: isLostAnswer
+            ? t('payment.lostAnswer')
+            : isApiError(error)
+              ? error.message
+              : t('payment.failed'),
           isCardRefusal,
+          isLostAnswer,
         });
+        // The payment may have been applied all the same: the booking is read again, and the
+        // page shows the confirmation if it was.
+        if (isLostAnswer) {
+          void queryClient.invalidateQueries({
+            queryKey: bookingQueryOptions(booking.id).queryKey,
+          });
+        }
         if (!isCardRefusal) onBookingError(error);
       },
     });
@@ -212,11 +260,15 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
       )}
       <div className={classes.actions}>
         <div className={classes.actionButtons}>
-          <Button variant="default" onClick={onBack} disabled={pay.isPending}>
+          <Button variant="default" onClick={onBack} disabled={pay.isPending || isChecking}>
             {t('actions.back')}
           </Button>
-          <Button type="submit" loading={pay.isPending}>
-            {isFree ? t('payment.confirm') : t('payment.pay', { amount })}
+          <Button type="submit" loading={pay.isPending || isChecking}>
+            {refusal?.isLostAnswer
+              ? t('payment.checkAgain')
+              : isFree
+                ? t('payment.confirm')
+                : t('payment.pay', { amount })}
           </Button>
         </div>
       </div>

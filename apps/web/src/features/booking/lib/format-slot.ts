@@ -15,12 +15,3 @@ export function formatSlotDay(iso: string, timeZone: string, language: string): 
 export function formatSlot(slot: TimeSlot, timeZone: string, language: string): string {
   return `${formatSlotDay(slot.start, timeZone, language)} · ${formatSlotTimes(slot, timeZone, language)}`;
 }
-
-/** "Eastern European Summer Time" for Asia/Amman in May: the zone as people call it. */
-export function formatZoneName(timeZone: string, language: string, at: string): string {
-  return (
-    new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en', { timeZone, timeZoneName: 'long' })
-      .formatToParts(new Date(at))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-  );
-}

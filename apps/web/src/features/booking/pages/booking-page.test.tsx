@@ -323,6 +323,65 @@ describe('booking page', () => {
     expect(paid?.headers.get('Idempotency-Key')).not.toBe(declined?.headers.get('Idempotency-Key'));
   });
 
+  it('follows the booking’s real state when the payment’s answer is lost after it went through', async () => {
+    const routes = bookingApi();
+    const { requests } = stubFetch({
+      ...routes,
+      // The server applies the payment, and the answer never arrives.
+      'POST /api/v1/payment/pay/': () => {
+        routes['POST /api/v1/payment/pay/']();
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
+    await userEvent.paste('4242424242424242');
+    await fillCardDetails();
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    // The booking is read again and the page shows what the server has: no second payment.
+    await findStepHeading('Your booking is confirmed');
+    expect(find(requests, 'POST', '/api/v1/payment/pay/')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Pay SAR/ })).toBeNull();
+  });
+
+  it('after a lost answer, checks the booking before paying again under the same key', async () => {
+    const routes = bookingApi();
+    let attempts = 0;
+    const { requests } = stubFetch({
+      ...routes,
+      // The first call is lost before it reaches the server; the retry goes through.
+      'POST /api/v1/payment/pay/': () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return routes['POST /api/v1/payment/pay/']();
+      },
+    });
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
+    await userEvent.paste('4242424242424242');
+    await fillCardDetails();
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/did not get the payment’s answer/)).toBeTruthy();
+    const bookingReads = () => find(requests, 'GET', '/api/v1/bookings/501/').length;
+    await waitFor(() => expect(bookingReads()).toBeGreaterThanOrEqual(2));
+    const readsBeforeRetry = bookingReads();
+    await userEvent.click(screen.getByRole('button', { name: 'Check and pay' }));
+
+    await findStepHeading('Your booking is confirmed');
+    expect(bookingReads()).toBeGreaterThan(readsBeforeRetry);
+    const [lost, retry] = find(requests, 'POST', '/api/v1/payment/pay/');
+    expect(retry?.headers.get('Idempotency-Key')).toBe(lost?.headers.get('Idempotency-Key'));
+  });
+
   it('reloads the booking named in the address at the step it names', async () => {
     stubFetch(bookingApi(pendingBooking(6)));
     signInAs(user);

@@ -354,7 +354,14 @@ function HeldFlow({
     return frame(heldStep, <HoldEnded reason="missing" onStartAgain={startAgain} />);
   }
   if (isIn(PAID_BOOKING_STATES, booking.status)) {
-    return frame(6, <ConfirmationStep booking={booking} email={user?.email ?? null} />);
+    const { event } = details;
+    const location = event.is_online
+      ? ''
+      : [event.venue_name, event.address].filter((part) => part.trim()).join(', ');
+    return frame(
+      6,
+      <ConfirmationStep booking={booking} email={user?.email ?? null} location={location} />,
+    );
   }
   if (booking.status !== 'pending' || hasLapsed) {
     const reason: HoldEndReason = booking.status === 'cancelled' ? 'cancelled' : 'expired';

@@ -19,6 +19,7 @@ import {
   formatMoney,
   formatPriceRange,
   formatSlotTimes,
+  formatTimeZone,
 } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useFollowersCount } from '../../social/api/get-following';
@@ -26,7 +27,7 @@ import { FollowToggle } from '../../social/api/follow-toggle';
 import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import { parseEventId, useEvent } from '../api/get-event';
 import { DateList, formatLongDay, groupSlotsByDay } from '../components/date-list';
-import { ShareButton } from '../components/share-button';
+import { ShareButton } from '../../../components/share-button';
 import classes from '../components/event-page.module.css';
 
 export function bookingPath(event: Pick<EventDetail, 'id'>): string {
@@ -168,13 +169,7 @@ function EventView({ event }: { event: EventDetail }) {
   const refundText = useRefundText(event);
   const next = event.dates[0] ?? null;
   const dayCount = groupSlotsByDay(event.dates, zone).length;
-  const zoneName =
-    new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en', {
-      timeZone: zone,
-      timeZoneName: 'long',
-    })
-      .formatToParts(next ? new Date(next.start) : new Date())
-      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const zoneName = formatTimeZone(zone, language, next?.start);
   const mapUrl =
     event.latitude !== null && event.longitude !== null
       ? openStreetMapUrl(event.latitude, event.longitude)

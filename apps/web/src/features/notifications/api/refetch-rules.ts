@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Notification, NotificationType } from '@hafla/shared/notifications/notifications';
 import { guestListKeyOf } from '../../../lib/realtime-refetch';
+import { bookingKeys } from '../../booking/api/query-keys';
 import { eventKeys } from '../../events/api/get-events';
 import { financeKeys } from '../../finance/api/finance-keys';
 import { ticketsKeys } from '../../tickets/api/tickets-keys';
@@ -35,7 +36,14 @@ const REFETCH_RULES: Record<NotificationType, (notification: Notification) => Qu
 export function keysToRefetchAtOnce(notification: Notification): QueryKey[] {
   switch (notification.type) {
     case 'ticket':
-      return [ticketsKeys.ticket(notification.value)];
+      // A booking confirmed (or refunded) while its page waits for a lost payment answer: the
+      // booking is read again at once, and the page follows its real state.
+      return notification.extra_data.booking === undefined
+        ? [ticketsKeys.ticket(notification.value)]
+        : [
+            ticketsKeys.ticket(notification.value),
+            bookingKeys.booking(notification.extra_data.booking),
+          ];
     case 'withdrawal':
       return [financeKeys.balance(), financeKeys.withdrawals()];
     case 'event':

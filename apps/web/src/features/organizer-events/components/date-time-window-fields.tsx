@@ -1,6 +1,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../lib/bidi';
+import { formatTimeZone } from '../../../lib/format';
 import type { FormInputProps } from '../../../lib/use-form';
 import classes from './organizer.module.css';
 
@@ -17,7 +18,7 @@ export interface DateTimeWindowFieldsProps {
 
 /** Two optional date-times side by side, and a note that they are on the event's clock. */
 export function DateTimeWindowFields({ timeZone, start, end }: DateTimeWindowFieldsProps) {
-  const { t } = useTranslation('organizer');
+  const { t, i18n } = useTranslation('organizer');
   return (
     <>
       <div className={classes.twoColumns}>
@@ -25,7 +26,7 @@ export function DateTimeWindowFields({ timeZone, start, end }: DateTimeWindowFie
         <TextInput type="datetime-local" {...end} />
       </div>
       <Text size="sm" c="dimmed">
-        {t('tickets.zoneNote', { zone: isolate(timeZone.replace(/_/g, ' ')) })}
+        {t('tickets.zoneNote', { zone: isolate(formatTimeZone(timeZone, i18n.language)) })}
       </Text>
     </>
   );

@@ -6,11 +6,10 @@ import type { Event } from '@hafla/shared/events/events';
 import type { EventDate } from '@hafla/shared/event-dates/event-dates';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { dayKey, formatDateTime, formatTime } from '../../../lib/format';
+import { dayKey, formatDateTime, formatTime, formatTimeZone } from '../../../lib/format';
 import { isolate } from '../../../lib/bidi';
 import { useEventDates } from '../api/get-event-dates';
 import { useNow } from '../lib/use-now';
-import { gmtOffsetLabel } from '../lib/zoned-time';
 import { useDeleteEventPart } from '../api/remove-event-parts';
 import { FormAlert } from '../../../components/form-alert';
 import { BulkDatesForm } from './bulk-dates-form';
@@ -66,7 +65,7 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
   const existingStarts = useMemo(() => slots.map((slot) => slot.start), [slots]);
   const now = useNow();
   const shownGroups = isShowingAll ? groups : groups.slice(0, DAYS_SHOWN);
-  const zone = isolate(`${timeZone.replace(/_/g, ' ')} (${gmtOffsetLabel(timeZone)})`);
+  const zone = isolate(formatTimeZone(timeZone, language));
 
   return (
     <Stack gap="lg">

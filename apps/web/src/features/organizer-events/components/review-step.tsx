@@ -7,7 +7,7 @@ import type { Event } from '@hafla/shared/events/events';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { isolate } from '../../../lib/bidi';
-import { formatDateTime, formatPriceRange } from '../../../lib/format';
+import { formatDateTime, formatPriceRange, formatTimeZone } from '../../../lib/format';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useCategories } from '../../catalog/api/get-categories';
 import { useEventTypes } from '../../catalog/api/get-event-types';
@@ -21,7 +21,6 @@ import type { EventStep } from '../lib/event-steps';
 import { publishReadiness } from '../lib/publish-readiness';
 import type { PublishCheck } from '../lib/publish-readiness';
 import { useNow } from '../lib/use-now';
-import { gmtOffsetLabel } from '../lib/zoned-time';
 import { CancelEventDialog } from './cancel-event-dialog';
 import classes from './organizer.module.css';
 
@@ -203,7 +202,7 @@ export function ReviewStep({ event }: ReviewStepProps) {
               )}
             </dd>
             <dt>{t('details.timezone')}</dt>
-            <dd>{isolate(`${event.timezone} (${gmtOffsetLabel(event.timezone)})`)}</dd>
+            <dd>{isolate(formatTimeZone(event.timezone, i18n.language))}</dd>
             <dt>{t('details.currency')}</dt>
             <dd>{event.currency}</dd>
             <dt>{t('review.dates')}</dt>

@@ -1,26 +1,17 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
-import { Select } from '@mantine/core';
+import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../lib/format';
+import {
+  foldForSearch,
+  timeZoneCountry,
+  timeZoneLabel,
+  timeZoneSearchText,
+} from '@hafla/shared/common/time-zone-names';
 import { supportedTimeZones } from '../lib/time-zones';
-import { gmtOffsetLabel } from '../lib/zoned-time';
-
-/** The zone's generic name in the reader's language ("Arabian Standard Time", "توقيت السعودية"). */
-function genericName(timeZone: string, locale: string): string | null {
-  try {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
-      .find((part) => part.type === 'timeZoneName')?.value;
-    // Zones without a name of their own answer a bare offset, which the label already shows.
-    return name && !/^(GMT|UTC|غرينتش)/.test(name) ? name : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface TimeZoneSelectProps {
   value: string;
@@ -31,8 +22,9 @@ export interface TimeZoneSelectProps {
 }
 
 /**
- * Every IANA zone, searchable by city ("New York"), region and the zone's name in the reader's
- * language, each with its offset now.
+ * Every IANA zone, named as people read it ("Riyadh time (GMT+3) · Saudi Arabia", "توقيت الرياض
+ * (غرينتش+3) · السعودية"), found by its city or country in English or Arabic whatever the page's
+ * language (أ, إ and ا alike, ة as ه), or by its IANA name.
  */
 export function TimeZoneSelect({
   value,
@@ -42,17 +34,26 @@ export function TimeZoneSelect({
   disabled,
 }: TimeZoneSelectProps) {
   const { t, i18n } = useTranslation('organizer');
-  const data = useMemo(() => {
-    const locale = intlLocale(i18n.language);
-    return supportedTimeZones().map((zone) => {
-      const name = genericName(zone, locale);
-      const place = zone.replace(/_/g, ' ');
-      return {
-        value: zone,
-        label: `${place} (${gmtOffsetLabel(zone)})${name ? ` · ${name}` : ''}`,
-      };
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const { data, searchText } = useMemo(() => {
+    const now = new Date();
+    const searchText = new Map<string, string>();
+    const data = supportedTimeZones().map((zone) => {
+      const country = timeZoneCountry(zone, language);
+      const label = `${timeZoneLabel(zone, language, now)}${country ? ` · ${country}` : ''}`;
+      searchText.set(zone, `${foldForSearch(label)} ${timeZoneSearchText(zone)}`);
+      return { value: zone, label };
     });
-  }, [i18n.language]);
+    return { data, searchText };
+  }, [language]);
+  const filter: OptionsFilter = ({ options, search }) => {
+    const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+    if (words.length === 0) return options;
+    return (options as ComboboxItem[]).filter((option) => {
+      const text = searchText.get(option.value) ?? '';
+      return words.every((word) => text.includes(word));
+    });
+  };
 
   return (
     <Select
@@ -64,6 +65,7 @@ export function TimeZoneSelect({
         if (next) onChange(next);
       }}
       searchable
+      filter={filter}
       allowDeselect={false}
       nothingFoundMessage={t('details.timezoneNotFound')}
       maxDropdownHeight={280}

@@ -8,7 +8,8 @@ export const RESERVED_EVENTS_PAGE_SIZE = 20;
 
 export function getReservedEvents(offset: number, signal?: AbortSignal) {
   return apiClient.get<ReservedEventList>('/api/v1/events_read/reserved-events/', {
-    query: { limit: RESERVED_EVENTS_PAGE_SIZE, offset },
+    // The order history: events whose tickets were all refunded or cancelled stay listed.
+    query: { limit: RESERVED_EVENTS_PAGE_SIZE, offset, include: 'history' },
     signal,
   });
 }

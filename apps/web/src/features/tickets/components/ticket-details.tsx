@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Ticket } from '@hafla/shared/bookings/bookings';
 import { isIn, REFUNDABLE_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
-import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatTime, formatTimeZone } from '../../../lib/format';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useDownloadTicketPdf } from '../api/download-ticket-pdf';
 import { TicketQr } from './ticket-qr';
@@ -113,7 +113,9 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
             <dd>
               {slotText(ticket.event_date, zone)}
               <Text component="span" display="block" size="sm" c="dimmed">
-                {t('timeZone', { zone })}
+                {t('timeZone', {
+                  zone: formatTimeZone(zone, i18n.language, ticket.event_date.start),
+                })}
               </Text>
             </dd>
           </div>
@@ -125,6 +127,31 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
                 : formatMoney(ticket.price, ticket.currency, i18n.language)}
             </dd>
           </div>
+          {ticket.refund && (
+            <div>
+              <dt>{t('ticket.refunded')}</dt>
+              <dd>
+                {ticket.refund.amount === 0
+                  ? t('ticket.refundNothing')
+                  : t('ticket.refundAmount', {
+                      count: ticket.refund.tickets,
+                      amount: formatMoney(
+                        ticket.refund.amount,
+                        ticket.refund.currency,
+                        i18n.language,
+                      ),
+                      date: formatDateTime(ticket.refund.created_at, zone, i18n.language, {
+                        day: 'numeric',
+                        month: 'long',
+                        year: 'numeric',
+                      }),
+                    })}
+                <Text component="span" display="block" size="sm">
+                  {t(`ticket.refundReason.${ticket.refund.reason}`)}
+                </Text>
+              </dd>
+            </div>
+          )}
           {ticket.checked_in_at && (
             <div>
               <dt>{t('ticket.checkedIn')}</dt>
@@ -143,7 +170,9 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
             </Button>
           )}
           {onCancel && isRefundable(ticket) && (
-            <Button variant="subtle" color="red.9" onClick={onCancel}>
+            // The default variant keeps AA contrast in either colour scheme (axe measured the
+            // subtle red below it).
+            <Button variant="default" c="red.9" onClick={onCancel}>
               {t('ticket.cancel')}
             </Button>
           )}

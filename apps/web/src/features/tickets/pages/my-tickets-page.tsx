@@ -19,6 +19,7 @@ import {
   type CancelScope,
   type Refunded,
 } from '../components/cancel-tickets-dialog';
+import { EventCancelledBanner } from '../components/event-cancelled-banner';
 import { RatingSection } from '../components/rating-form';
 import { isRefundable, TicketDetails } from '../components/ticket-details';
 import { TicketIcon } from '../components/ticket-icon';
@@ -88,11 +89,13 @@ function TicketsOfEvent({ eventId }: { eventId: number }) {
         <Text>
           {event.is_online ? t('reserved.online') : <span dir="auto">{event.venue_name}</span>}
           {' · '}
-          <Anchor component={Link} to={`/events/${event.id}`}>
+          {/* A link inside a sentence is underlined (axe: link-in-text-block). */}
+          <Anchor component={Link} to={`/events/${event.id}`} underline="always">
             {t('myTickets.eventPage')}
           </Anchor>
         </Text>
       </Stack>
+      <EventCancelledBanner tickets={results} />
       {refunded && (
         <FormAlert
           tone="success"

@@ -38,11 +38,58 @@ describe('reserved events page', () => {
     expect(link.getAttribute('href')).toBe('/user/myTickets/7');
     expect(within(upcoming).getByText('3 tickets')).toBeTruthy();
     expect(within(upcoming).getByText('Fri, May 3, 2030 · 7:00 PM – 10:00 PM')).toBeTruthy();
-    const past = screen.getByRole('region', { name: 'Past and cancelled (1)' });
+    const past = screen.getByRole('region', { name: 'Past (1)' });
     expect(within(past).getByRole('link', { name: 'Last Spring’s Gala' })).toBeTruthy();
     expect(requests.find((request) => request.url.pathname === path)?.url.search).toBe(
-      '?limit=20&offset=0',
+      '?limit=20&offset=0&include=history',
     );
+  });
+
+  it('keeps the order history: events called off or given back, with what was refunded', async () => {
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${path}`]: page([
+        reservedEvent({
+          id: 7,
+          tickets_count: 1,
+          refunded_tickets_count: 1,
+          refunded_amount: 4500,
+        }),
+        reservedEvent({
+          id: 8,
+          title: 'Changed my mind',
+          tickets_count: 0,
+          refunded_tickets_count: 2,
+          refunded_amount: 9000,
+        }),
+        reservedEvent({
+          id: 9,
+          title: 'Called off',
+          status: 'cancelled',
+          tickets_count: 0,
+          refunded_tickets_count: 1,
+          refunded_amount: 0,
+        }),
+      ]),
+    });
+    signInAs(user);
+    renderApp('/user/tickets');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up (1)' });
+    expect(
+      within(upcoming).getByText(/^1 ticket refunded · SAR 45(\.00)? back to you$/),
+    ).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Cancelled and refunded (2)' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(history).getByRole('link', { name: 'Changed my mind' })).toBeTruthy();
+    expect(
+      within(history).getByText(/^2 tickets refunded · SAR 90(\.00)? back to you$/),
+    ).toBeTruthy();
+    expect(within(history).getByText('Event cancelled')).toBeTruthy();
+    expect(within(history).getByText('1 ticket given back')).toBeTruthy();
+    expect(within(history).getAllByText('All tickets given back')).toHaveLength(2);
+    expect(screen.queryByText('No tickets yet')).toBeNull();
   });
 
   it('loads more events on request', async () => {

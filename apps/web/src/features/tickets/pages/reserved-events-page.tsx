@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ReservedEvent } from '@hafla/shared/bookings/bookings';
 import { EmptyState } from '../../../components/empty-state';
 import { EventCover } from '../../../components/event-cover';
+import { formatMoney } from '../../../lib/format';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -14,8 +15,13 @@ import { useSlotText } from '../components/ticket-details';
 import { TicketIcon } from '../components/ticket-icon';
 import classes from '../components/tickets.module.css';
 
+/** Called off, or every ticket given back: the event belongs to the history, not the calendar. */
+export function isHistory(event: ReservedEvent): boolean {
+  return event.status === 'cancelled' || event.tickets_count === 0;
+}
+
 function ReservedEventItem({ event }: { event: ReservedEvent }) {
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
   const slotText = useSlotText();
   return (
     <li className={classes.event}>
@@ -37,8 +43,20 @@ function ReservedEventItem({ event }: { event: ReservedEvent }) {
         <Text size="sm" c="dimmed">
           {event.is_online ? t('reserved.online') : <span dir="auto">{event.venue_name}</span>}
         </Text>
+        {event.refunded_tickets_count > 0 && (
+          <Text size="sm">
+            {event.refunded_amount > 0
+              ? t('reserved.refunded', {
+                  count: event.refunded_tickets_count,
+                  amount: formatMoney(event.refunded_amount, event.currency, i18n.language),
+                })
+              : t('reserved.returned', { count: event.refunded_tickets_count })}
+          </Text>
+        )}
         <Text size="sm" fw={600}>
-          {t('reserved.tickets', { count: event.tickets_count })}
+          {event.tickets_count > 0
+            ? t('reserved.tickets', { count: event.tickets_count })
+            : t('reserved.allGivenBack')}
           {event.status === 'cancelled' && (
             <Badge
               ms="xs"
@@ -79,10 +97,10 @@ export function ReservedEventsPage() {
   const events = reserved.data?.pages.flatMap((page) => page.results) ?? [];
   const byStart = (a: ReservedEvent, b: ReservedEvent) =>
     Date.parse(a.booked_date.start) - Date.parse(b.booked_date.start);
-  const upcoming = events
-    .filter((event) => Date.parse(event.booked_date.end) >= now && event.status !== 'cancelled')
-    .sort(byStart);
-  const past = events.filter((event) => !upcoming.includes(event)).sort((a, b) => byStart(b, a));
+  const history = events.filter(isHistory).sort((a, b) => byStart(b, a));
+  const held = events.filter((event) => !isHistory(event));
+  const upcoming = held.filter((event) => Date.parse(event.booked_date.end) >= now).sort(byStart);
+  const past = held.filter((event) => !upcoming.includes(event)).sort((a, b) => byStart(b, a));
 
   return (
     <Stack gap="lg">
@@ -123,6 +141,14 @@ export function ReservedEventsPage() {
                 {t('reserved.past', { count: past.length })}
               </Title>
               <EventList events={past} />
+            </section>
+          )}
+          {history.length > 0 && (
+            <section aria-labelledby="reserved-history">
+              <Title order={2} id="reserved-history" mb="md">
+                {t('reserved.history', { count: history.length })}
+              </Title>
+              <EventList events={history} />
             </section>
           )}
           {reserved.hasNextPage && (

@@ -8,7 +8,10 @@ import { QueryError } from '../../../components/query-error';
 import { isNotFoundError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { parseId, useTicket } from '../api/get-tickets';
+import { AddToCalendar, calendarLocation } from '../../../components/add-to-calendar';
+import { EventCancelledBanner } from '../components/event-cancelled-banner';
 import { TicketDetails } from '../components/ticket-details';
+import { isActiveTicket } from '../components/ticket-status';
 
 function OneTicket({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation(['tickets', 'common']);
@@ -46,8 +49,24 @@ function OneTicket({ ticketId }: { ticketId: number }) {
           )}
         </Text>
       </Stack>
-      <Text>{t('ticketPage.lead')}</Text>
+      <EventCancelledBanner tickets={[ticket.data]} />
+      {isActiveTicket(ticket.data.status) && <Text>{t('ticketPage.lead')}</Text>}
       <TicketDetails ticket={ticket.data} isLarge />
+      {isActiveTicket(ticket.data.status) && (
+        <AddToCalendar
+          icsPath={`/api/v1/tickets/${ticket.data.id}/calendar.ics`}
+          fileName={`hafla-ticket-${ticket.data.id}.ics`}
+          label={t('calendar.labelTicket', { id: ticket.data.id })}
+          event={event}
+          entry={{
+            title: event.title,
+            start: ticket.data.event_date.start,
+            end: ticket.data.event_date.end,
+            location: calendarLocation(event),
+            description: t('ticketPage.calendarNote', { id: ticket.data.id }),
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShareIcon } from '../../../components/page-icons';
+import { ShareIcon } from './page-icons';
 
 export interface ShareButtonProps {
   title: string;
