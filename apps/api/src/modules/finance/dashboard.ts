@@ -16,7 +16,7 @@ import {
   addDays,
   dayBoundary,
   daysBetween,
-  periodStart,
+  periodIndexByDay,
   periodsOf,
   today,
   wholeMonthsOf,
@@ -286,25 +286,24 @@ select to_char(v.day, 'YYYY-MM-DD') as day, v.views
   });
   const weekStart = weekStartOf(language);
   const periods = periodsOf(range.from, range.to, query.period, weekStart);
-  const buckets = new Map<string, SalesBucket>(
-    periods.map((period) => [
-      period.key,
-      {
-        start: period.start,
-        end: period.end,
-        gross: 0,
-        fees: 0,
-        refunded: 0,
-        net: 0,
-        tickets_sold: 0,
-        tickets_refunded: 0,
-        bookings: 0,
-        refunds: 0,
-        page_views: 0,
-      },
-    ]),
-  );
-  const bucketOf = (day: string) => buckets.get(periodStart(day, query.period, weekStart));
+  const buckets = periods.map((period): SalesBucket => ({
+    start: period.start,
+    end: period.end,
+    gross: 0,
+    fees: 0,
+    refunded: 0,
+    net: 0,
+    tickets_sold: 0,
+    tickets_refunded: 0,
+    bookings: 0,
+    refunds: 0,
+    page_views: 0,
+  }));
+  const periodOfDay = periodIndexByDay(periods);
+  const bucketOf = (day: string) => {
+    const at = periodOfDay.get(day);
+    return at === undefined ? undefined : buckets[at];
+  };
   for (const row of byDay) {
     const bucket = bucketOf(row.day);
     if (!bucket) continue;
@@ -330,6 +329,6 @@ select to_char(v.day, 'YYYY-MM-DD') as day, v.views
     week_start: weekStart === 6 ? 'saturday' : 'monday',
     currency: range.currency,
     currencies: range.currencies,
-    buckets: [...buckets.values()],
+    buckets,
   };
 }

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, periodStart, periodsOf, wholeMonthsOf } from './days';
+import { weekdayOf } from '@hafla/shared/common/zoned-time';
+import { addDays, periodIndexByDay, periodsOf, wholeMonthsOf } from './days';
+
+/**
+ * The first day of the period holding `day`, by definition: itself, the week's first day
+ * (`weekStart`, 0 = Sunday … 6 = Saturday), or the month's first.
+ */
+function periodStart(day: string, period: 'day' | 'week' | 'month', weekStart: number): string {
+  if (period === 'day') return day;
+  if (period === 'month') return `${day.slice(0, 8)}01`;
+  return addDays(day, -((weekdayOf(day) - weekStart + 7) % 7));
+}
 
 /** The periods by their definition, a day at a time: each day joins its period's start. */
 function periodsByDay(
@@ -42,9 +53,14 @@ describe('periodsOf', () => {
         fc.integer({ min: 0, max: 6 }),
         (from, length, period, weekStart) => {
           const to = addDays(from, length);
-          expect(periodsOf(from, to, period, weekStart)).toEqual(
-            periodsByDay(from, to, period, weekStart),
-          );
+          const periods = periodsOf(from, to, period, weekStart);
+          expect(periods).toEqual(periodsByDay(from, to, period, weekStart));
+          // Every day of the range finds its period, and no other day does.
+          const index = periodIndexByDay(periods);
+          expect(index.size).toBe(length + 1);
+          for (let day = from; day <= to; day = addDays(day, 1)) {
+            expect(periods[index.get(day)!]!.key).toBe(periodStart(day, period, weekStart));
+          }
         },
       ),
       { numRuns: 300 },

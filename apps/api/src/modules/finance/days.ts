@@ -1,4 +1,4 @@
-import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
+import { addDays, dayInZone, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
 import type { SalesPeriod } from '@hafla/shared/finance/dashboard';
 
 /** The instant local midnight of `day` (+ `plus` days) happens in `zone`, as ISO text. */
@@ -12,16 +12,6 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export const today = (now: Date, zone: string) => dayInZone(now, zone);
-
-/**
- * The first day of the period holding `day`: itself, the week's first day (`weekStart`,
- * 0 = Sunday … 6 = Saturday), or the month's first.
- */
-export function periodStart(day: string, period: SalesPeriod, weekStart: number): string {
-  if (period === 'day') return day;
-  if (period === 'month') return `${day.slice(0, 8)}01`;
-  return addDays(day, -((weekdayOf(day) - weekStart + 7) % 7));
-}
 
 const DAY_MS = 86_400_000;
 const epochDayOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -81,6 +71,18 @@ export function periodsOf(
     day = next;
   }
   return periods;
+}
+
+/** Each day of `periods` (as `periodsOf` answers them) with the index of its period. */
+export function periodIndexByDay(
+  periods: ReadonlyArray<{ start: string; end: string }>,
+): Map<string, number> {
+  const index = new Map<string, number>();
+  periods.forEach((period, at) => {
+    const last = epochDayOf(period.end);
+    for (let day = epochDayOf(period.start); day <= last; day++) index.set(dayOfEpoch(day), at);
+  });
+  return index;
 }
 
 /**
