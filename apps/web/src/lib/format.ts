@@ -1,5 +1,4 @@
 import type { TimeSlot } from '@hafla/shared/events/discovery';
-import { timeZoneLabel } from '@hafla/shared/common/time-zone-names';
 import { isolate } from './bidi';
 
 /**
@@ -124,13 +123,4 @@ export function formatSlotTimes(slot: TimeSlot, timeZone: string, language: stri
           minute: '2-digit',
         });
   return `${isolate(start)} – ${isolate(end)}`;
-}
-
-/**
- * "Riyadh time (GMT+3)" / "توقيت الرياض (غرينتش+3)": a zone as people read it, with its offset at
- * `at` (a slot's start), never the raw IANA name.
- */
-export function formatTimeZone(timeZone: string, language: string, at?: string | Date): string {
-  const instant = at === undefined ? new Date() : new Date(at);
-  return timeZoneLabel(timeZone, language === 'ar' ? 'ar' : 'en', instant);
 }

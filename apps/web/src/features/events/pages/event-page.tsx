@@ -19,8 +19,8 @@ import {
   formatMoney,
   formatPriceRange,
   formatSlotTimes,
-  formatTimeZone,
 } from '../../../lib/format';
+import { formatTimeZone } from '../../../lib/format-time-zone';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useFollowersCount } from '../../social/api/get-following';
 import { FollowToggle } from '../../social/api/follow-toggle';

@@ -1,7 +1,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../lib/bidi';
-import { formatTimeZone } from '../../../lib/format';
+import { formatTimeZone } from '../../../lib/format-time-zone';
 import type { FormInputProps } from '../../../lib/use-form';
 import classes from './organizer.module.css';
 
