@@ -82,9 +82,9 @@ export interface OrganizerTestContext {
  * seed's 10 publications a month, for files that publish many fixtures as one organizer.
  */
 export async function createOrganizerTestContext(
-  options: { publishLimit?: number } = {},
+  options: { publishLimit?: number; config?: Record<string, string> } = {},
 ): Promise<OrganizerTestContext> {
-  const ctx = await createTestContext();
+  const ctx = await createTestContext(options.config);
   if (options.publishLimit !== undefined) await setPublishLimit(ctx, options.publishLimit);
   return {
     ctx,
