@@ -17,6 +17,7 @@ import {
   type EventFixture,
   type Answer,
   type ScratchDatabase,
+  testDatabaseUrl,
 } from './harness';
 
 /**
@@ -26,12 +27,7 @@ import {
  * nothing the sweep cannot put right.
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  throw new Error(
-    'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-  );
-}
+const adminUrl = testDatabaseUrl();
 
 const BUYERS = 200;
 const QUANTITY = 50;

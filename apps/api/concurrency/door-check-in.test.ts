@@ -16,6 +16,7 @@ import {
   type Answer,
   type EventFixture,
   type ScratchDatabase,
+  testDatabaseUrl,
 } from './harness';
 
 /**
@@ -24,12 +25,7 @@ import {
  * is checked in once, whatever the interleaving (decision 0014).
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  throw new Error(
-    'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-  );
-}
+const adminUrl = testDatabaseUrl();
 
 const USHERS = 20;
 const TICKETS = 200;

@@ -31,6 +31,17 @@ export interface ScratchDatabase {
 }
 
 /** Creates hafla_conc_<random> beside the admin URL's database, migrated and seeded (no demo data). */
+/** The PostgreSQL admin URL these tests need (TEST_DATABASE_URL); without it they cannot run. */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
+  }
+  return url;
+}
+
 export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
   const name = `hafla_conc_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

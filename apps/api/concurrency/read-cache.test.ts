@@ -14,6 +14,7 @@ import {
   type Answer,
   type EventFixture,
   type ScratchDatabase,
+  testDatabaseUrl,
 } from './harness';
 
 /**
@@ -22,12 +23,7 @@ import {
  * other process's cache busy with the same pages.
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  throw new Error(
-    'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-  );
-}
+const adminUrl = testDatabaseUrl();
 
 let scratch: ScratchDatabase;
 let writer: ApiProcess;

@@ -26,6 +26,7 @@ import {
   type Answer,
   type EventFixture,
   type ScratchDatabase,
+  testDatabaseUrl,
 } from './harness';
 
 /**
@@ -35,12 +36,7 @@ import {
  * seat held past its hold.
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  throw new Error(
-    'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-  );
-}
+const adminUrl = testDatabaseUrl();
 
 const ROWS = 5;
 const SEATS_PER_ROW = 10;

@@ -13,6 +13,7 @@ import {
   type Account,
   type Answer,
   type ScratchDatabase,
+  testDatabaseUrl,
 } from './harness';
 
 /**
@@ -22,12 +23,7 @@ import {
  * a per-organizer, per-currency lock (decision 0016).
  */
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  throw new Error(
-    'The concurrency test needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-  );
-}
+const adminUrl = testDatabaseUrl();
 
 const REQUESTS = 20;
 const AMOUNT = 10_000;
