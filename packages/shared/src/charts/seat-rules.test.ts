@@ -385,7 +385,9 @@ describe('seat rules against a brute-force oracle', () => {
 
   it('finds the best placement the definition allows, and the orphan rule accepts it', () => {
     fc.assert(
-      fc.property(randomRows(2, 12), fc.integer({ min: 1, max: 5 }), (rows, quantity) => {
+      // Two rows of ten: when no row seats the party, the oracle tries every way to choose
+      // among up to 20 free seats (15,504 for five), so a larger chart only adds time.
+      fc.property(randomRows(2, 10), fc.integer({ min: 1, max: 5 }), (rows, quantity) => {
         const result = bestAvailable(rows, quantity);
         const expected = oracleBest(rows, quantity);
         if (expected === null) {
@@ -407,5 +409,5 @@ describe('seat rules against a brute-force oracle', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 });
