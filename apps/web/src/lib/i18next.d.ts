@@ -11,6 +11,8 @@ import type notifications from '../locales/en/notifications.json';
 import type door from '../locales/en/door.json';
 import type finance from '../locales/en/finance.json';
 import type admin from '../locales/en/admin.json';
+import type charts from '../locales/en/charts.json';
+import type seats from '../locales/en/seats.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,6 +31,8 @@ declare module 'i18next' {
       door: typeof door;
       finance: typeof finance;
       admin: typeof admin;
+      charts: typeof charts;
+      seats: typeof seats;
     };
   }
 }
