@@ -64,7 +64,7 @@ import {
   insertOrganizer,
   setPlatformSettings,
 } from './lib/booking-fixtures.mjs';
-import { pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
+import { freeConnections, pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
 import { intFromEnv } from './lib/env.mjs';
@@ -199,17 +199,6 @@ function outcomes(result) {
     socketErrors: result.errors,
     timeouts: result.timeouts,
   };
-}
-
-/** Client connections PostgreSQL would still accept now (superuser slots and a margin left). */
-async function freeConnections(client) {
-  const { rows } = await client.query(
-    `SELECT current_setting('max_connections')::int AS max,
-            current_setting('superuser_reserved_connections')::int AS reserved,
-            (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int AS used`,
-  );
-  const { max, reserved, used } = rows[0];
-  return { max, free: max - reserved - used - 4 };
 }
 
 const format = (value, digits = 0) =>

@@ -41,6 +41,17 @@ function meterPgbench(client, database, pgbenchPid) {
   };
 }
 
+/** Client connections PostgreSQL would still accept now (superuser slots and a margin left). */
+export async function freeConnections(client) {
+  const { rows } = await client.query(
+    `SELECT current_setting('max_connections')::int AS max,
+            current_setting('superuser_reserved_connections')::int AS reserved,
+            (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int AS used`,
+  );
+  const { max, reserved, used } = rows[0];
+  return { max, free: max - reserved - used - 4 };
+}
+
 /** pgbench's version line, or null when it is not installed. */
 export async function pgbenchVersion() {
   return new Promise((resolve) => {
