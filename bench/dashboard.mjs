@@ -203,7 +203,7 @@ async function insertYear(client) {
     `SELECT setval(pg_get_serial_sequence('bookings', 'id'), (SELECT max(id) FROM bookings))`,
   );
   await client.query(
-    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, category_monthly_sales, event_page_views',
+    'VACUUM (ANALYZE) bookings, tickets, journal_entries, ledger_postings, event_sales_rollups, event_daily_sales, organizer_daily_sales, category_sales_rollups, category_monthly_sales, event_page_views, organizer_page_views',
   );
   const counts = (
     await client.query(

@@ -166,7 +166,7 @@ select c.id, tc.name, c.event_id, c.gross, c.tickets_sold, c.tickets_refunded
 
 function viewsOf(organizerId: string, range: Range): SQL {
   return range.eventId === null
-    ? sql`from event_page_views where organizer_id = ${organizerId}::uuid
+    ? sql`from organizer_page_views where organizer_id = ${organizerId}::uuid
             and day between ${range.from}::date and ${range.to}::date`
     : sql`from event_page_views where event_id = ${range.eventId}::int
             and day between ${range.from}::date and ${range.to}::date`;
@@ -273,11 +273,8 @@ select to_char(d.day, 'YYYY-MM-DD') as day, ${FIGURES} from (${daysOf(organizerI
  group by d.day`,
         { prepare: true },
       ),
-      // Summed per day before each day is formatted: an organizer's year is ~365 × events rows.
       tx.sql<{ day: string; views: string }>(
-        sql`
-select to_char(v.day, 'YYYY-MM-DD') as day, v.views
-  from (select day, sum(views) as views ${viewsOf(organizerId, range)} group by day) v`,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, views ${viewsOf(organizerId, range)}`,
         { prepare: true },
       ),
     ]);
