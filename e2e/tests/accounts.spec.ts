@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { enterCode, signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { expect, Mailbox, test } from './mailbox';
 
 const PASSWORD = 'violet-harbour-42';
@@ -17,6 +18,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail(testInfo, 'organizer');
 
     await page.goto('/auth/register');
+    await expectAccessible(page, 'register');
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
@@ -26,9 +28,12 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\/verify-email/);
     const welcome = await mailbox.waitFor(email, before);
     expect(welcome.subject).toContain('verification code');
+    await expectAccessible(page, 'verify email');
     await enterCode(page, Mailbox.codeIn(welcome));
 
     await expect(page).toHaveURL(/\/auth\/complete-registration/);
+    await expect(page.getByRole('textbox', { name: 'First name', exact: true })).toBeVisible();
+    await expectAccessible(page, 'complete registration');
     await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Sara');
     await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Nasser');
     await page.getByText('Organize events', { exact: true }).click();
@@ -56,23 +61,30 @@ test.describe('accounts', () => {
     await expect(page.getByRole('textbox', { name: 'Email address', exact: true })).toHaveValue(
       email,
     );
+    await expectAccessible(page, 'sign in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password/);
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    await expectAccessible(page, 'forgot password');
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
     const beforeReset = mailbox.messages.length;
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/\/auth\/verify-otp/);
     const reset = await mailbox.waitFor(email, beforeReset);
     expect(reset.subject).toContain('password reset');
+    await expectAccessible(page, 'verify the reset code');
     await enterCode(page, Mailbox.codeIn(reset));
 
     await expect(page).toHaveURL(/\/auth\/reset-password/);
+    await expect(page.getByRole('button', { name: 'Save new password' })).toBeVisible();
+    await expectAccessible(page, 'reset password');
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
     await page
       .getByRole('textbox', { name: 'Confirm new password', exact: true })
       .fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByText('Your password has been changed')).toBeVisible();
+    await expectAccessible(page, 'password changed');
 
     await signIn(page, email, PASSWORD);
     await expect(page.getByText('The email or password is not correct.')).toBeVisible();
@@ -88,6 +100,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail(testInfo, 'arabic');
     await page.goto('/auth/register');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectAccessible(page, 'register in Arabic');
     await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: 'تأكيد كلمة المرور', exact: true }).fill(PASSWORD);
@@ -95,6 +108,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await expect(page).toHaveURL(/\/auth\/verify-email/);
 
+    await expectAccessible(page, 'verify email in Arabic');
     const mail = await mailbox.waitFor(email, before);
     expect(mail.subject).toContain('رمز التحقق');
     expect(mail.html).toContain('dir="rtl"');
@@ -109,6 +123,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: /Account menu: Layla/ })).toBeVisible();
     await page.goto('/user/profile');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Layla');
+    await expectAccessible(page, 'profile');
 
     // From now on every signed call carries a forged token, as if the session had been revoked.
     await page.route('**/api/v1/**', (route) => {
@@ -119,6 +134,7 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page, 'sign in after the session ended');
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import en from '../../apps/web/src/locales/en/admin.json' with { type: 'json' };
 import { signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { ATTENDEE, callApi, DEMO_PASSWORD, logIn } from './api-steps';
 import { expect, test } from './mailbox';
 import { ORGANIZER_PASSWORD, registerOrganizer } from './organizer-steps';
@@ -49,6 +50,7 @@ test('an admin edits content, answers a report and suspends an account, all in t
   // A category in both languages, shown on the home page in each.
   await admin.goto('/admin/content/categories');
   await expect(admin.getByRole('heading', { level: 1, name: en.content.title })).toBeVisible();
+  await expectAccessible(admin, 'admin categories');
   await admin.getByRole('button', { name: en.content.add.categories }).click();
   const dialog = admin.getByRole('dialog', { name: en.content.add.categories });
   await dialog
@@ -60,6 +62,7 @@ test('an admin edits content, answers a report and suspends an account, all in t
     .first()
     .fill(name);
   await expect(dialog.getByText(en.form.missingArabic)).toBeVisible();
+  await expectAccessible(admin, 'new category dialog', { within: '[role="dialog"]' });
   await dialog
     .getByLabel(new RegExp(`^${en.form.arabic}`))
     .first()
@@ -81,6 +84,7 @@ test('an admin edits content, answers a report and suspends an account, all in t
   await admin.goto('/admin/home-sections');
   const rows = admin.getByRole('list', { name: en.homeSections.listLabel }).getByRole('listitem');
   const secondTitle = (await rows.nth(1).locator('p').first().textContent()) ?? '';
+  await expectAccessible(admin, 'admin home sections');
   await rows.nth(1).getByRole('button', { name: /up$/ }).click();
   await expect(admin.getByText(en.homeSections.saved)).toBeVisible();
   await admin.reload();
@@ -94,8 +98,12 @@ test('an admin edits content, answers a report and suspends an account, all in t
     message: 'The venue map stays grey on my phone.',
   });
   await admin.goto('/admin/reports?status=new');
+  await expect(admin.getByRole('button', { name: `Handle “${subject}”` })).toBeVisible();
+  await expectAccessible(admin, 'admin reports');
   await admin.getByRole('button', { name: `Handle “${subject}”` }).click();
   const handle = admin.getByRole('dialog', { name: en.reports.handleTitle });
+  await expect(handle.getByLabel(en.reports.status)).toBeVisible();
+  await expectAccessible(admin, 'handle a report', { within: '[role="dialog"]' });
   await handle.getByLabel(en.reports.status).selectOption('resolved');
   await handle.getByLabel(en.reports.note).fill('Fixed the map key');
   await handle.getByRole('button', { name: en.form.save }).click();
@@ -116,9 +124,12 @@ test('an admin edits content, answers a report and suspends an account, all in t
   await admin.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await admin.getByRole('button', { name: `Open ${email}` }).click();
   const account = admin.getByRole('dialog', { name: en.users.detailTitle });
+  await expect(account.getByRole('button', { name: en.users.suspend })).toBeVisible();
+  await expectAccessible(admin, 'an account', { within: '[role="dialog"]' });
   await account.getByRole('button', { name: en.users.suspend }).click();
   const confirm = admin.getByRole('dialog', { name: en.users.suspendTitle });
   await confirm.getByLabel(new RegExp(`^${en.users.reason}`)).fill('Testing the console');
+  await expectAccessible(admin, 'suspend an account', { within: '[role="dialog"]:last-of-type' });
   await confirm.getByRole('button', { name: en.users.suspend }).click();
   // No navigation: the open page's socket is closed and its session refused at once.
   await expect(other).toHaveURL(/\/auth\/login/, { timeout: 10_000 });
@@ -134,4 +145,5 @@ test('an admin edits content, answers a report and suspends an account, all in t
   ]) {
     await expect(log.getByText(action).first()).toBeVisible();
   }
+  await expectAccessible(admin, 'admin audit log');
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { enterCode, signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { expect, Mailbox, test } from './mailbox';
 
 const PASSWORD = 'violet-harbour-42';
@@ -120,6 +121,7 @@ test.describe('events and discovery', () => {
       await page.getByRole('option', { name: /^Riyadh time/ }).click();
       await expect(zone).toHaveValue(/Riyadh/);
       await page.getByLabel(/^Currency/).selectOption('SAR');
+      await expectAccessible(page, 'event details');
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await expect(page).toHaveURL(/step=dates/);
     });
@@ -144,6 +146,7 @@ test.describe('events and discovery', () => {
       await expect(page.getByText('This creates 3 time slots.')).toBeVisible();
       await page.getByRole('button', { name: 'Create time slots' }).click();
       await expect(page.getByText('Created 3 time slots. None skipped.')).toBeVisible();
+      await expectAccessible(page, 'event dates');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/step=tickets/);
     });
@@ -157,6 +160,7 @@ test.describe('events and discovery', () => {
         await page.getByLabel(/^Category name/).fill(name);
         await page.getByLabel(/^Price \(/).fill(price);
         await page.getByLabel(/^Tickets per time slot/).fill(quantity);
+        if (name === 'Standard') await expectAccessible(page, 'a ticket category form');
         await page.getByRole('button', { name: 'Save ticket category' }).click();
         await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
       }
@@ -169,6 +173,7 @@ test.describe('events and discovery', () => {
       await page.getByLabel(/^Code/).fill('TARAB20');
       await expect(page.getByRole('radio', { name: 'Percentage' })).toBeChecked();
       await page.getByLabel(/^Percentage off/).fill('20');
+      await expectAccessible(page, 'a promo code form');
       await page.getByRole('button', { name: 'Save promo code' }).click();
       await expect(page.getByRole('heading', { level: 3, name: 'TARAB20' })).toBeVisible();
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -184,11 +189,13 @@ test.describe('events and discovery', () => {
       await expect(summary.filter({ hasText: /^1 promo code/ })).toBeVisible();
       await expect(page.getByText('Done: 3 upcoming time slots')).toBeVisible();
       await expect(page.getByText('Done: 2 ticket categories')).toBeVisible();
+      await expectAccessible(page, 'event review');
       await page.getByRole('button', { name: 'Publish event' }).click();
       await expect(page.getByText('Your event is live')).toBeVisible();
       const publicLink = page.getByRole('link', { name: 'View the public page' });
       eventPath = (await publicLink.getAttribute('href')) ?? '';
       expect(eventPath).toMatch(/^\/events\/\d+$/);
+      await expectAccessible(page, 'event published');
     });
 
     const context = await attendeeContext(browser);
@@ -206,6 +213,7 @@ test.describe('events and discovery', () => {
       await search(attendee, `oud nights ${stamp}`);
       await expect.poll(() => resultTitles(attendee)).toEqual([title]);
       await expect(attendee.getByText('1 event', { exact: true })).toBeVisible();
+      await expectAccessible(attendee, 'search results');
     });
 
     await test.step('the attendee finds it near a point', async () => {
@@ -213,6 +221,7 @@ test.describe('events and discovery', () => {
       if (isPhone) {
         await attendee.getByRole('button', { name: 'Filters' }).click();
         const drawer = attendee.getByRole('dialog', { name: 'Filters' });
+        await expectAccessible(attendee, 'filters drawer', { within: '[role="dialog"]' });
         await drawer.getByRole('button', { name: 'Use my location' }).click();
         await drawer
           .getByRole('combobox', { name: 'Distance' })
@@ -272,12 +281,14 @@ test.describe('events and discovery', () => {
       await follow.click();
       await followed;
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await expectAccessible(attendee, 'event page');
     });
 
     await test.step('both show on the attendee’s pages', async () => {
       await attendee.goto('/user/wishlist');
       await expect(attendee.getByRole('heading', { level: 1 })).toHaveText('Your wishlist');
       await expect(attendee.getByRole('link', { name: title, exact: true })).toBeVisible();
+      await expectAccessible(attendee, 'wishlist');
 
       await attendee.goto('/user/following');
       await expect(attendee.getByRole('heading', { level: 1 })).toHaveText('Organizers you follow');
@@ -285,6 +296,7 @@ test.describe('events and discovery', () => {
       await expect(
         attendee.getByRole('button', { name: `Follow ${organization}`, exact: true }),
       ).toHaveAttribute('aria-pressed', 'true');
+      await expectAccessible(attendee, 'following');
     });
 
     await test.step('in Arabic, right to left, an Arabic search finds it too', async () => {
@@ -298,6 +310,7 @@ test.describe('events and discovery', () => {
       await expect
         .poll(async () => (await resultTitles(attendee)).filter((t) => !t.includes('ليالي العود')))
         .toEqual([]);
+      await expectAccessible(attendee, 'search results in Arabic');
 
       await card.click();
       await expect(
@@ -306,6 +319,7 @@ test.describe('events and discovery', () => {
       await expect(
         attendee.getByRole('button', { name: `تابِع ${organization}`, exact: true }),
       ).toHaveAttribute('aria-pressed', 'true');
+      await expectAccessible(attendee, 'event page in Arabic');
     });
 
     await context.close();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 test.describe('first visit', () => {
   test('home shows the categories in English', async ({ page }) => {
@@ -13,6 +14,7 @@ test.describe('first visit', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /.+/);
+    await expectAccessible(page, 'home, with its header and footer', { within: 'body' });
   });
 
   test('switching to Arabic turns the page right-to-left and survives a reload', async ({
@@ -25,6 +27,7 @@ test.describe('first visit', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('link', { name: 'موسيقى', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    await expectAccessible(page, 'home in Arabic, with its header and footer', { within: 'body' });
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -45,6 +48,7 @@ test.describe('first visit', () => {
     await expect(
       page.getByText('Your tickets are held for 10 minutes.', { exact: false }),
     ).toBeVisible();
+    await expectAccessible(page, 'FAQ with an answer open');
   });
 
   test('a configuration page is reached from the footer', async ({ page }) => {
@@ -52,11 +56,13 @@ test.describe('first visit', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     await expect(page).toHaveURL(/\/pages\/privacy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    await expectAccessible(page, 'privacy page');
   });
 
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('link', { name: 'Music', exact: true })).toBeVisible();
   });

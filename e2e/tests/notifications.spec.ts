@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import { ATTENDEE, bookAndPay, callApi, DEMO_PASSWORD, logIn, publishEvent } from './api-steps';
 import { expect, test } from './mailbox';
 import { ORGANIZER_PASSWORD, registerOrganizer } from './organizer-steps';
@@ -122,6 +123,7 @@ test.describe('realtime notifications', () => {
     await expect(main.getByText('King Fahd Cultural Centre', { exact: true })).toBeVisible();
     const before = await settledBellCount(attendee, request, attendeeToken);
     expect(ticketLists).toHaveLength(1);
+    await expectAccessible(attendee, 'tickets of an event, with the header', { within: 'body' });
 
     // The organizer's own edit flow: a new venue name, saved.
     await organizer.goto(`/organizer/events/${event.id}/edit`);
@@ -197,6 +199,7 @@ test.describe('realtime notifications', () => {
     const toast = toasts(organizer).getByRole('link', { name: /New booking/ });
     await expect(toast).toBeVisible({ timeout: 5_000 });
     await expect(toast).toContainText(`1 ticket for \u2068${event.title}\u2069`);
+    await expectAccessible(organizer, 'my events with a toast', { within: 'body' });
     await expect(
       organizer
         .getByRole('banner')

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { signIn } from './account-steps';
+import { expectAccessible } from './axe';
 import {
   ATTENDEE,
   bookAndPay,
@@ -50,6 +51,8 @@ test('an attendee shows their QR tickets, downloads the PDF and cancels for the 
 
   // The reserved events lead to the event's tickets.
   await page.goto('/user/tickets');
+  await expect(page.getByRole('link', { name: setup.title })).toBeVisible();
+  await expectAccessible(page, 'my tickets');
   await page.getByRole('link', { name: setup.title }).click();
   await expect(page).toHaveURL(new RegExp(`/user/myTickets/${setup.eventId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(setup.title);
@@ -57,6 +60,7 @@ test('an attendee shows their QR tickets, downloads the PDF and cancels for the 
   // Both tickets carry a QR code large enough to scan.
   const codes = page.getByRole('img', { name: /^QR code of ticket \d+$/ });
   await expect(codes).toHaveCount(2);
+  await expectAccessible(page, 'the tickets of an event');
   for (const code of await codes.all()) {
     const box = await code.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(200);
@@ -81,12 +85,14 @@ test('an attendee shows their QR tickets, downloads the PDF and cancels for the 
   // 80% of two tickets at SAR 75.50.
   expect(shown.replace(/\s/g, ' ')).toBe('SAR 120.80');
   await expect(dialog.getByText('This event refunds 80% of what you paid.')).toBeVisible();
+  await expectAccessible(page, 'cancel dialog', { within: '[role="dialog"]' });
   await confirm.click();
 
   const done = page.getByText(/^2 tickets were cancelled and .+ refunded to your card\.$/);
   await expect(done).toBeVisible();
   expect(await done.textContent()).toContain(shown);
   await expect(page.getByText('Refunded', { exact: true })).toHaveCount(2);
+  await expectAccessible(page, 'refunded tickets');
 
   const attendee = await logIn(request, ATTENDEE);
   const booking = await callApi<{ refunded_amount: number; status: string }>(
