@@ -1,7 +1,8 @@
-// Lighthouse (mobile) on the built home page in Debian's chromium, plus the initial JavaScript
-// size (the entry script and its modulepreloads, gzip). Prints each figure as a ratio to its limit.
-// Scores vary from run to run on a shared 2-core machine, so the median of RUNS runs is judged,
-// as Lighthouse's own documentation recommends.
+// Lighthouse (mobile) on the built home page and an event page in Debian's chromium, plus the
+// initial JavaScript size (the entry script and its modulepreloads, gzip). Prints each figure as a
+// ratio to its limit (issue 19: performance ≥ 95, LCP ≤ 2 s, initial script ≤ 130 KB gzip).
+// Scores vary from run to run on a shared 2-core machine, so the median of RUNS runs (5) is
+// judged, as Lighthouse's own documentation recommends.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT, startApp } from './lib/start-app.mjs';
 
-const TARGETS = { performance: 90, accessibility: 95 };
-const INITIAL_JS_LIMIT_KB = 170;
+const TARGETS = { performance: 95, accessibility: 95 };
+const LCP_LIMIT_MS = 2_000;
+const INITIAL_JS_LIMIT_KB = 130;
 
 function initialJsBytes() {
   const dist = path.join(ROOT, 'apps', 'web', 'dist');
@@ -44,16 +46,15 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
-const RUNS = Number(process.env.RUNS ?? 3);
+const RUNS = Number(process.env.RUNS ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let failed = false;
-try {
-  // A visitor meets a warm server: load the page and its API calls once before measuring.
-  for (const path of ['/', '/api/v1/app_config/', '/api/v1/categories/', '/api/v1/home'])
-    await fetch(app.url + path);
+
+/** RUNS Lighthouse runs of one page; prints the medians and their ratios to the limits. */
+async function measure(name, url) {
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(`${app.url}/`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -63,7 +64,7 @@ try {
   }
   const lhr = runs[0];
   console.log(
-    `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${app.url}/, median of ${RUNS} runs`,
+    `\n${name}: Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${url}, median of ${RUNS} runs`,
   );
   for (const id of Object.keys(lhr.categories)) {
     const scores = runs.map((r) => Math.round((r.categories[id].score ?? 0) * 100));
@@ -84,9 +85,14 @@ try {
     'cumulative-layout-shift',
   ]) {
     const values = runs.map((r) => r.audits[audit]?.numericValue ?? 0);
+    const isLcp = audit === 'largest-contentful-paint';
     const unit = audit === 'cumulative-layout-shift' ? '' : ' ms';
+    const verdict = isLcp
+      ? `  limit ${LCP_LIMIT_MS} ms  ratio ${(median(values) / LCP_LIMIT_MS).toFixed(2)} ${median(values) <= LCP_LIMIT_MS ? 'ok' : 'OVER'}`
+      : '';
+    if (isLcp && median(values) > LCP_LIMIT_MS) failed = true;
     console.log(
-      `  ${audit.padEnd(26)} ${median(values).toFixed(audit === 'cumulative-layout-shift' ? 3 : 0)}${unit}`,
+      `  ${audit.padEnd(26)} ${median(values).toFixed(audit === 'cumulative-layout-shift' ? 3 : 0)}${unit}${verdict}`,
     );
   }
   const accessibilityRefs = new Set(lhr.categories.accessibility.auditRefs.map((ref) => ref.id));
@@ -95,6 +101,18 @@ try {
       console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
     }
   }
+}
+
+try {
+  // A visitor meets a warm server: load the pages and their API calls once before measuring.
+  for (const path of ['/', '/api/v1/app_config/', '/api/v1/categories/', '/api/v1/home'])
+    await fetch(app.url + path);
+  const events = await (await fetch(`${app.url}/api/v1/events_read/?limit=1`)).json();
+  const eventId = events.results[0].id;
+  for (const path of [`/events/${eventId}`, `/api/v1/events_read/${eventId}`])
+    await fetch(app.url + path);
+  await measure('Home', `${app.url}/`);
+  await measure('Event page', `${app.url}/events/${eventId}`);
 } finally {
   await chrome.kill();
   await app.stop();
