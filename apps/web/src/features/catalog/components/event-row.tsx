@@ -14,8 +14,9 @@ export interface EventRowProps {
 
 /**
  * Covers are thumbnails of a few kilobytes (`cover_thumbnails`, sized by `ROW_COVER_SIZES`).
- * Only the first row's first cover, the likely largest paint of the home page, is fetched at
- * once and first; the others wait until they are scrolled near.
+ * The first cover of each row on the first screen — on a phone, one of them is the largest
+ * paint of the home page — is fetched at once and first; the others wait until they are
+ * scrolled near.
  */
 export function EventRow({ events, priorityCount = 0 }: EventRowProps) {
   return (

@@ -94,7 +94,6 @@ interface HomeSectionViewProps {
   section: HomeSectionContent;
   categories: readonly Category[];
   isFirstScreen: boolean;
-  isFirstRow: boolean;
 }
 
 /**
@@ -102,7 +101,7 @@ interface HomeSectionViewProps {
  * comes near the viewport: the first screen (the largest paint) then does not wait for cards,
  * code and images nobody sees yet.
  */
-function HomeSectionView({ section, categories, isFirstScreen, isFirstRow }: HomeSectionViewProps) {
+function HomeSectionView({ section, categories, isFirstScreen }: HomeSectionViewProps) {
   const ref = useRef<HTMLElement>(null);
   const isNear = useNearViewport(ref, isFirstScreen);
   switch (section.kind) {
@@ -138,7 +137,7 @@ function HomeSectionView({ section, categories, isFirstScreen, isFirstRow }: Hom
       return (
         <HomeSection ref={ref} title={section.title} seeAllPath={seeAllPath(section, categories)}>
           {isNear ? (
-            <EventRow events={section.events} priorityCount={isFirstRow ? 1 : 0} />
+            <EventRow events={section.events} priorityCount={isFirstScreen ? 1 : 0} />
           ) : (
             <EventRowSkeleton />
           )}
@@ -150,16 +149,12 @@ function HomeSectionView({ section, categories, isFirstScreen, isFirstRow }: Hom
 function HomeSections({ sections }: { sections: readonly HomeSectionContent[] }) {
   const { data: categories } = useCategories();
   const shown = sections.filter(isShown);
-  const firstRow = shown.find(
-    (section) => !['categories', 'near_me', 'organizers'].includes(section.kind),
-  );
   return shown.map((section, index) => (
     <HomeSectionView
       key={section.id}
       section={section}
       categories={categories?.results ?? []}
       isFirstScreen={index < FIRST_SCREEN_SECTIONS}
-      isFirstRow={section === firstRow}
     />
   ));
 }
