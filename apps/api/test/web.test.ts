@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    '<!doctype html><title>Hafla</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Hafla</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
@@ -70,5 +71,76 @@ describe('serving the web app', () => {
   it('serves robots.txt that disallows everything', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.body).toContain('Disallow: /');
+  });
+
+  it('sends the home page with its home answer inside, for the app to use instead of asking', async () => {
+    for (const language of ['en', 'ar']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { ...html, 'accept-language': language },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const script =
+        /<script type="application\/json" id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+      expect(script, language).not.toBeNull();
+      const embedded = JSON.parse(script![1]!) as { path: string; language: string; body: unknown };
+      const api = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/home',
+        headers: { 'accept-language': language },
+      });
+      expect(embedded).toEqual({ path: '/api/v1/home', language, body: api.json() });
+      expect(page.body.indexOf('hafla-first-answer')).toBeLessThan(page.body.indexOf('</head>'));
+    }
+  });
+
+  it('compresses the page it fills in, and leaves other pages as they are built', async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const faq = await ctx.app.inject({ method: 'GET', url: '/faq', headers: html });
+    expect(faq.body).not.toContain('hafla-first-answer');
+  });
+});
+
+describe('a first answer inside a page', () => {
+  const page = '<html><head><title>x</title></head><body></body></html>';
+
+  it('cannot close its element or the page, whatever the answer holds', () => {
+    const filled = withFirstAnswer(page, {
+      path: '/api/v1/home',
+      language: 'en',
+      body: JSON.stringify({ title: '</script><script>alert(1)</script>' }),
+    })!;
+    expect(filled.match(/<\/script>/g)).toHaveLength(1);
+    const data = /id="hafla-first-answer">(.*?)<\/script>/s.exec(filled)![1]!;
+    expect(JSON.parse(data).body.title).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('preloads the image the page will show, with the same srcset and sizes', () => {
+    const filled = withFirstAnswer(page, {
+      path: '/api/v1/home',
+      language: 'ar',
+      body: '{}',
+      preloadImage: {
+        href: '/a-480w.webp',
+        srcset: '/a-480w.webp 480w, /a-960w.webp 960w',
+        sizes: '78vw',
+      },
+    })!;
+    expect(filled).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/a-480w.webp" imagesrcset="/a-480w.webp 480w, /a-960w.webp 960w" imagesizes="78vw">',
+    );
+  });
+
+  it('leaves a page without a head alone', () => {
+    expect(
+      withFirstAnswer('<p>no head</p>', { path: '/x', language: 'en', body: '{}' }),
+    ).toBeNull();
   });
 });

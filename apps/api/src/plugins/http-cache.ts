@@ -66,7 +66,7 @@ export const httpCachePlugin = fp(
 const COMPRESS_FROM_BYTES = 1024;
 
 /** brotli, else gzip, when the client accepts it (a q=0 refuses). */
-function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set(
     acceptEncoding
@@ -101,8 +101,15 @@ export function sendCached<T>(reply: FastifyReply, answer: CachedAnswer<T>): Fas
     .send(answer.encoded(encoding));
 }
 
-/** The language and address an answer is kept under (links in pages carry the host). */
-export function cacheKeyOf(request: FastifyRequest, publicUrl: string | undefined): string {
+/**
+ * The language and address an answer is kept under (links in pages carry the host); `url` when
+ * the answer is made for another request (a page's first answer, plugins/web.ts).
+ */
+export function cacheKeyOf(
+  request: FastifyRequest,
+  publicUrl: string | undefined,
+  url = request.url,
+): string {
   const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${request.language} ${origin}${request.url}`;
+  return `${request.language} ${origin}${url}`;
 }

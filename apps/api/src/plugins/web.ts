@@ -1,20 +1,133 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { encodingFor } from './http-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pages whose first API answer is sent inside their HTML (decision 0024). */
+    firstAnswers: FirstAnswers;
+  }
+}
 
 export interface WebOptions {
   root: string;
+  /** The built index.html (readSpaTemplate). */
+  template: string | null;
+}
+
+/**
+ * An API answer a page asks for first, sent inside the page's HTML so the app renders without
+ * asking for it, and the image the page will show largest, so the browser fetches it with the
+ * HTML rather than after the app's code.
+ */
+export interface FirstAnswer {
+  /** The API path the app would call (the web app matches it exactly). */
+  path: string;
+  /** The language the answer was made in; the app uses it only when it shows that language. */
+  language: string;
+  /** The answer's JSON, as the API would send it to an anonymous reader. */
+  body: string | Buffer;
+  preloadImage?: { href: string; srcset?: string; sizes?: string } | null;
+}
+
+export type FirstAnswerOf = (
+  request: FastifyRequest,
+  params: Record<string, string | undefined>,
+) => Promise<FirstAnswer | null>;
+
+/** The pages (client routes such as `/events/:id`) that have a first answer, and how to make it. */
+export class FirstAnswers {
+  private readonly router = FindMyWay({ ignoreTrailingSlash: true });
+
+  add(pagePath: string, answerOf: FirstAnswerOf): void {
+    this.router.on('GET', pagePath, () => undefined, { answerOf });
+  }
+
+  /** The first answer of the page at `pathname`, or null (no such page, or nothing to send). */
+  async of(request: FastifyRequest, pathname: string): Promise<FirstAnswer | null> {
+    const found = this.router.find('GET', pathname);
+    if (!found) return null;
+    const { answerOf } = found.store as { answerOf: FirstAnswerOf };
+    return answerOf(request, found.params);
+  }
 }
 
 export function hasWebBuild(root: string): boolean {
   return existsSync(path.join(root, 'index.html'));
 }
 
-/** Sends the SPA shell; the browser must revalidate it so a deploy is picked up at once. */
-export function sendSpaIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+const FIRST_ANSWER_ID = 'hafla-first-answer';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The page with its first answer: a `<script type="application/json">` (data, never run, so the
+ * content security policy has nothing to allow; `<` is escaped so no text can close the element)
+ * and the image's preload, before `</head>`. Null when the page has no head to put them in.
+ */
+export function withFirstAnswer(html: string, answer: FirstAnswer): string | null {
+  const at = html.indexOf('</head>');
+  if (at < 0) return null;
+  const data = `{"path":${JSON.stringify(answer.path)},"language":${JSON.stringify(answer.language)},"body":${answer.body.toString()}}`;
+  const image = answer.preloadImage;
+  const preload = image
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}"` +
+      (image.srcset
+        ? ` imagesrcset="${escapeAttribute(image.srcset)}" imagesizes="${escapeAttribute(image.sizes ?? '100vw')}"`
+        : '') +
+      '>\n'
+    : '';
+  const script = `<script type="application/json" id="${FIRST_ANSWER_ID}">${data.replace(/</g, '\\u003c')}</script>\n`;
+  return `${html.slice(0, at)}${preload}${script}${html.slice(at)}`;
+}
+
+/**
+ * Sends the SPA shell; the browser must revalidate it so a deploy is picked up at once. A page
+ * with a first answer gets it inside (compressed here: the file's own .br and .gz lack it); a
+ * first answer that cannot be made (the database is away, the event is gone) leaves the plain
+ * shell, and the app asks the API itself.
+ */
+export async function sendSpaIndex(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string | null,
+): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-cache');
+  const pathname = request.url.split('?')[0] ?? '/';
+  let html: string | null = null;
+  if (template !== null && request.method === 'GET') {
+    try {
+      const answer = await app.firstAnswers.of(request, pathname);
+      html = answer ? withFirstAnswer(template, answer) : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'first answer not embedded in the page');
+    }
+  }
+  if (html === null) return reply.sendFile('index.html');
+  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language');
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(html, { level: 6 });
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/** The built index.html, read once: a deploy restarts the process. */
+export function readSpaTemplate(root: string): string | null {
+  try {
+    return readFileSync(path.join(root, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -22,7 +135,7 @@ export function sendSpaIndex(reply: FastifyReply): FastifyReply {
  * Unknown non-API paths fall back to index.html through the not-found handler.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app, { root }) => {
+  async (app, { root, template }) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -35,7 +148,9 @@ export const webPlugin = fp<WebOptions>(
         res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendSpaIndex(reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      sendSpaIndex(app, request, reply, template),
+    );
   },
   { name: 'web' },
 );

@@ -38,8 +38,10 @@ export interface EventCardProps {
   /** The wishlist heart, drawn over the cover. */
   action?: ReactNode;
   headingLevel?: 2 | 3 | 4;
-  /** The first cards on screen load their cover at once. */
+  /** The first card on screen loads its cover at once and first. */
   isPriority?: boolean;
+  /** Other cards on the first screen load their cover at once, not when scrolled near. */
+  isEager?: boolean;
   /** The `sizes` of the cover: how wide the card is drawn where it is used. */
   coverSizes?: string;
   showOrganizer?: boolean;
@@ -50,6 +52,7 @@ export function EventCard({
   action,
   headingLevel = 3,
   isPriority = false,
+  isEager = false,
   coverSizes = GRID_COVER_SIZES,
   showOrganizer = true,
 }: EventCardProps) {
@@ -73,6 +76,7 @@ export function EventCard({
           width={480}
           height={270}
           isPriority={isPriority}
+          isEager={isEager}
         />
         {isInactive && <span className={classes.status}>{t(`event.status.${event.status}`)}</span>}
       </div>

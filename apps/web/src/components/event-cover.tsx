@@ -1,3 +1,4 @@
+import { coverSrcSet } from '@hafla/shared/events/cover-images';
 import type { ImageRendition } from '@hafla/shared/events/discovery';
 import { TicketIcon } from './icons';
 import classes from './event-card.module.css';
@@ -32,8 +33,10 @@ export interface EventCoverProps {
   /** Intrinsic size hints, so the page does not jump when the image arrives. */
   width: number;
   height: number;
-  /** Above the fold: fetch at once instead of when scrolled near. */
+  /** The first paint's image: fetch at once and before other images. */
   isPriority?: boolean;
+  /** Above the fold: fetch at once instead of when scrolled near. */
+  isEager?: boolean;
   className?: string;
 }
 
@@ -46,22 +49,19 @@ export function EventCover({
   width,
   height,
   isPriority = false,
+  isEager = false,
   className,
 }: EventCoverProps) {
   if (cover) {
     return (
       <img
         src={thumbnails[0]?.url ?? cover}
-        srcSet={
-          thumbnails.length > 0
-            ? thumbnails.map((copy) => `${copy.url} ${copy.width}w`).join(', ')
-            : undefined
-        }
+        srcSet={thumbnails.length > 0 ? coverSrcSet(thumbnails) : undefined}
         sizes={thumbnails.length > 0 ? sizes : undefined}
         alt=""
         width={width}
         height={height}
-        loading={isPriority ? 'eager' : 'lazy'}
+        loading={isPriority || isEager ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={isPriority ? 'high' : undefined}
         className={`${classes.cover} ${className ?? ''}`}

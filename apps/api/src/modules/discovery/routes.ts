@@ -5,6 +5,7 @@ import {
   PublicEventQuery,
 } from '@hafla/shared/events/discovery';
 import compress from '@fastify/compress';
+import { ROW_COVER_SIZES, coverSrcSet } from '@hafla/shared/events/cover-images';
 import { Home, HomeQuery } from '@hafla/shared/events/home';
 import type { FastifyRequest } from 'fastify';
 import { toPage } from '../../lib/pagination';
@@ -34,6 +35,8 @@ const readerOf = (request: FastifyRequest): Reader => ({
   viewerId: request.auth?.userId ?? null,
   now: new Date(),
 });
+
+const HOME_PATH = '/api/v1/home';
 
 /** What a shared cache in front may keep of an anonymous answer (decision 0017). */
 const SHARED = { sMaxAge: 1, staleWhileRevalidate: 30 };
@@ -119,7 +122,7 @@ export async function discoveryRoutes(app: App) {
     },
   });
 
-  app.get('/api/v1/home', {
+  app.get(HOME_PATH, {
     config: { sharedCache: SHARED },
     schema: {
       tags,
@@ -128,25 +131,50 @@ export async function discoveryRoutes(app: App) {
       response: { 200: Home, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const reader = anonymous(request);
-      const answer = await cache.get(
-        cacheKeyOf(request, publicUrl),
-        ['lists'],
-        async () => {
-          const home = await getHome(deps, reader, request.query);
-          return {
-            value: home,
-            expiresAt: expiryOf(
-              home.sections.flatMap((section) => section.events),
-              reader.now,
-            ),
-          };
-        },
-        { serialize: (value) => JSON.stringify(Home.parse(value)) },
-      );
+      const answer = await homeAnswer(request, request.query, cacheKeyOf(request, publicUrl));
       const viewerId = request.auth?.userId;
       if (!viewerId) return sendCached(reply, answer);
       return overlayHome(deps, { ...readerOf(request), viewerId }, answer.value);
     },
   });
+
+  // The home page's HTML carries its home answer (the same one, from the same cache) and
+  // preloads the first cover on the screen (decision 0024).
+  app.firstAnswers.add('/', async (request) => {
+    const answer = await homeAnswer(request, {}, cacheKeyOf(request, publicUrl, HOME_PATH));
+    const first = answer.value.sections.find((section) => section.events.length > 0)?.events[0];
+    return {
+      path: HOME_PATH,
+      language: request.language,
+      body: answer.body,
+      preloadImage: first?.cover
+        ? first.cover_thumbnails.length > 0
+          ? {
+              href: first.cover_thumbnails[0]!.url,
+              srcset: coverSrcSet(first.cover_thumbnails),
+              sizes: ROW_COVER_SIZES,
+            }
+          : { href: first.cover }
+        : null,
+    };
+  });
+
+  function homeAnswer(request: FastifyRequest, query: HomeQuery, key: string) {
+    const reader = anonymous(request);
+    return cache.get(
+      key,
+      ['lists'],
+      async () => {
+        const home = await getHome(deps, reader, query);
+        return {
+          value: home,
+          expiresAt: expiryOf(
+            home.sections.flatMap((section) => section.events),
+            reader.now,
+          ),
+        };
+      },
+      { serialize: (value) => JSON.stringify(Home.parse(value)) },
+    );
+  }
 }

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Home } from '@hafla/shared/events/home';
 import { apiClient } from '../../../lib/api-client';
+import { takeFirstAnswer } from '../../../lib/first-answer';
+
+const HOME_PATH = '/api/v1/home';
 
 /**
  * The home page's sections in their configured order, with their events. Asked without a
@@ -9,7 +12,10 @@ import { apiClient } from '../../../lib/api-client';
  * a visitor and a signed-in reader alike.
  */
 export function getHome(signal?: AbortSignal): Promise<Home> {
-  return apiClient.get<Home>('/api/v1/home', { signal });
+  // The home page's HTML brings the first answer with it (decision 0024).
+  const first = takeFirstAnswer<Home>(HOME_PATH);
+  if (first) return Promise.resolve(first);
+  return apiClient.get<Home>(HOME_PATH, { signal });
 }
 
 export function homeQueryOptions() {

@@ -1,24 +1,23 @@
+import { ROW_COVER_SIZES } from '@hafla/shared/events/cover-images';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { EventCard } from '../../../components/event-card';
 import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import classes from './catalog.module.css';
 
-/** A row's cards are min(78%, 17rem) wide on a phone and about 17rem on a desktop. */
-const ROW_COVER_SIZES = '(min-width: 22em) 17rem, 78vw';
-
 export interface EventRowProps {
   events: readonly EventSummary[];
-  /** How many covers from the start load at once (the first screen's); the rest lazily. */
+  /** How many covers from the start load at once and first; the rest lazily. */
   priorityCount?: number;
+  /** How many covers from the start load at once (a row on the first screen shows up to four). */
+  eagerCount?: number;
 }
 
 /**
  * Covers are thumbnails of a few kilobytes (`cover_thumbnails`, sized by `ROW_COVER_SIZES`).
- * The first cover of each row on the first screen — on a phone, one of them is the largest
- * paint of the home page — is fetched at once and first; the others wait until they are
- * scrolled near.
+ * The covers a row on the first screen shows are fetched at once — the first of each first,
+ * as one of them is the largest paint of the home page — and the others when scrolled near.
  */
-export function EventRow({ events, priorityCount = 0 }: EventRowProps) {
+export function EventRow({ events, priorityCount = 0, eagerCount = 0 }: EventRowProps) {
   return (
     <ul className={classes.row}>
       {events.map((event, index) => (
@@ -27,6 +26,7 @@ export function EventRow({ events, priorityCount = 0 }: EventRowProps) {
             event={event}
             coverSizes={ROW_COVER_SIZES}
             isPriority={index < priorityCount}
+            isEager={index < eagerCount}
             action={<WishlistToggle event={event} />}
           />
         </li>

@@ -143,7 +143,7 @@ describe('home page', () => {
     expect(requests.filter((request) => request.url.pathname === '/api/v1/home')).toHaveLength(1);
   });
 
-  it('loads the first row’s first cover at once and first, the others lazily', async () => {
+  it('loads the first screen’s covers at once, its first first, the others when scrolled near', async () => {
     const withCover = (id: number) => ({
       ...eventSummary,
       id,
@@ -174,7 +174,8 @@ describe('home page', () => {
       .map((card) => card.querySelector('img')!);
     expect(first!.getAttribute('loading')).toBe('eager');
     expect(first!.getAttribute('fetchpriority')).toBe('high');
-    expect(second!.getAttribute('loading')).toBe('lazy');
+    // Beside it on the first screen: at once, but after the first.
+    expect(second!.getAttribute('loading')).toBe('eager');
     expect(second!.hasAttribute('fetchpriority')).toBe(false);
     const music = screen.getByRole('region', { name: 'Music and concerts' });
     viewport.scrollNear((target) => target === music);

@@ -76,6 +76,8 @@ function CategoriesSection({ title }: { title: string }) {
 
 /** Sections drawn with the page; the ones after them are drawn when scrolled near. */
 const FIRST_SCREEN_SECTIONS = 3;
+/** Cards a row shows before it is scrolled sideways, on the widest screen. */
+const FIRST_SCREEN_CARDS = 4;
 
 const isShown = (section: HomeSectionContent) => {
   switch (section.kind) {
@@ -137,7 +139,11 @@ function HomeSectionView({ section, categories, isFirstScreen }: HomeSectionView
       return (
         <HomeSection ref={ref} title={section.title} seeAllPath={seeAllPath(section, categories)}>
           {isNear ? (
-            <EventRow events={section.events} priorityCount={isFirstScreen ? 1 : 0} />
+            <EventRow
+              events={section.events}
+              priorityCount={isFirstScreen ? 1 : 0}
+              eagerCount={isFirstScreen ? FIRST_SCREEN_CARDS : 0}
+            />
           ) : (
             <EventRowSkeleton />
           )}
