@@ -39,25 +39,42 @@ function seat(chart: ReturnType<typeof emptyChart>, id: string) {
 }
 
 describe('addBlock', () => {
-  it('adds rows × seats as a section centred in the venue, labelled and linked', () => {
+  it('adds rows × seats as a section centred across the venue, labelled and linked', () => {
     const { chart, sectionId } = addBlock(emptyChart(), block);
     expect(sectionId).toBe('s1');
     expect(countSeats(chart)).toBe(24);
     const section = chart.sections[0]!;
     expect(section.rows.map((row) => row.label)).toEqual(['A', 'B', 'C']);
-    expect(section.rows[0]!.seats.map((s) => s.label)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(section.rows[0]!.seats.map((s) => s.label)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+    ]);
     expect(section.rows[0]!.curve).toBe(0.2);
     const xs = listSeats(chart).map((ref) => ref.seat.x);
     expect((Math.min(...xs) + Math.max(...xs)) / 2).toBeCloseTo(500, 0);
     expect(seat(chart, 's1.r1.s2').left).toBe('s1.r1.s1');
   });
 
-  it('gives each new block an id of its own', () => {
+  it('gives each new block an id of its own and puts it below the others, not on them', () => {
     const first = addBlock(emptyChart(), block);
-    const second = addBlock(first.chart, { ...block, y: 200 });
+    const second = addBlock(first.chart, block);
     expect(second.sectionId).toBe('s2');
     expect(second.chart.sections).toHaveLength(2);
     expect(first.chart.sections).toHaveLength(1);
+    const lowestOfFirst = Math.max(...listSeats(first.chart).map((ref) => ref.seat.y));
+    const highestOfSecond = Math.min(
+      ...second.chart.sections[1]!.rows.flatMap((row) => row.seats.map((s) => s.y)),
+    );
+    expect(highestOfSecond).toBeGreaterThan(lowestOfFirst + 20);
+    expect(validateChartForPublish(second.chart).map((issue) => issue.code)).not.toContain(
+      'seats_overlap',
+    );
   });
 });
 

@@ -58,8 +58,7 @@ export function listSeats(chart: SeatChart): SeatRef[] {
 
 export function countSeats(chart: SeatChart): number {
   return chart.sections.reduce(
-    (total, section) =>
-      total + section.rows.reduce((sum, row) => sum + row.seats.length, 0),
+    (total, section) => total + section.rows.reduce((sum, row) => sum + row.seats.length, 0),
     0,
   );
 }
@@ -124,18 +123,33 @@ function placeBlock(id: string, options: BlockOptions, x: number, y: number): Se
   };
 }
 
+/**
+ * Where a new block goes: centred across the venue, below the seats already drawn (or below
+ * the stage), so two blocks never land on each other.
+ */
+export function freeSpotFor(chart: SeatChart, options: BlockOptions): { x: number; y: number } {
+  const laid = placeBlock('probe', options, 0, 0);
+  const box = boundsOf(laid.rows.flatMap((row) => row.seats));
+  const height = Number.isFinite(box.maxY) ? box.maxY - box.minY : 0;
+  const seats = listSeats(chart).map((ref) => ref.seat);
+  const gap = chart.venue.seat_size * 2;
+  const top =
+    seats.length > 0
+      ? boundsOf(seats).maxY + gap
+      : (chart.stage ? chart.stage.y + chart.stage.height : 0) + gap;
+  const y = Math.min(chart.venue.height - height / 2, top + height / 2);
+  return { x: round(chart.venue.width / 2), y: round(Math.max(height / 2, y)) };
+}
+
 /** Adds a block of rows × seats as a new section; answers the chart and the section's id. */
 export function addBlock(
   chart: SeatChart,
   options: BlockOptions,
 ): { chart: SeatChart; sectionId: string } {
   const id = nextSectionId(chart);
-  const section = placeBlock(
-    id,
-    options,
-    options.x ?? chart.venue.width / 2,
-    options.y ?? chart.venue.height / 2,
-  );
+  const spot =
+    options.x === undefined || options.y === undefined ? freeSpotFor(chart, options) : null;
+  const section = placeBlock(id, options, options.x ?? spot!.x, options.y ?? spot!.y);
   return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
 }
 
@@ -189,7 +203,12 @@ export function relayoutSection(
       seats: row.seats.map((seat) => {
         const old = before.get(seat.id);
         return old
-          ? { ...seat, category: old.category, accessible: old.accessible, companion: old.companion }
+          ? {
+              ...seat,
+              category: old.category,
+              accessible: old.accessible,
+              companion: old.companion,
+            }
           : seat;
       }),
     })),
