@@ -27,7 +27,7 @@ export interface ChartCanvasProps {
 }
 
 const SELECTED = '#7725C2';
-const NO_CATEGORY = '#ADB5BD';
+const NO_CATEGORY = '#6C757D';
 const MIN_DRAG = 3;
 
 type Gesture =
@@ -176,12 +176,13 @@ export function ChartCanvas({
   const isArabic = language === 'ar';
   const gridLines = useMemo(() => {
     if (!grid) return [];
+    // Lines closer than 12 pixels would be a grey wash: draw every n-th cell instead.
+    const step = grid * Math.max(1, Math.ceil(12 / (grid * scale)));
     const lines: number[][] = [];
-    for (let x = grid; x < venue.width; x += grid) lines.push([x, 0, x, venue.height]);
-    for (let y = grid; y < venue.height; y += grid) lines.push([0, y, venue.width, y]);
-    // A very fine grid would be a grey wash: past 400 lines only the structure is drawn.
-    return lines.length > 400 ? [] : lines;
-  }, [grid, venue.width, venue.height]);
+    for (let x = step; x < venue.width; x += step) lines.push([x, 0, x, venue.height]);
+    for (let y = step; y < venue.height; y += step) lines.push([0, y, venue.width, y]);
+    return lines.length > 600 ? [] : lines;
+  }, [grid, scale, venue.width, venue.height]);
 
   return (
     <div
@@ -254,6 +255,35 @@ export function ChartCanvas({
             stroke="#e8590c"
             strokeWidth={2 / Math.min(1, scale)}
           />
+          {chart.sections.flatMap((section) =>
+            section.rows.map((row) => {
+              const first = row.seats[0];
+              if (!first) return null;
+              const second = row.seats[1];
+              // Beside the row's first seat, on the far side from its neighbour.
+              const ux = second
+                ? (first.x - second.x) / Math.hypot(first.x - second.x, first.y - second.y) || -1
+                : -1;
+              const uy = second
+                ? (first.y - second.y) / Math.hypot(first.x - second.x, first.y - second.y) || 0
+                : 0;
+              const size = Math.max(10, radius);
+              return (
+                <Text
+                  key={row.id}
+                  x={first.x + ux * radius * 2.2 - size}
+                  y={first.y + uy * radius * 2.2 - size / 2}
+                  width={size * 2}
+                  align="center"
+                  text={row.label}
+                  direction={labelDirection(row.label)}
+                  fontSize={size}
+                  fontStyle="bold"
+                  fill="#343a40"
+                />
+              );
+            }),
+          )}
           {chart.sections.map((section) => {
             const first = section.rows[0]?.seats;
             if (!first || first.length === 0) return null;

@@ -48,26 +48,24 @@ function RuleForm({ idPrefix, title, initial, count, submitLabel, onSubmit }: Ru
         }))}
         onChange={(event) => setRule({ ...rule, scheme: event.currentTarget.value as LabelScheme })}
       />
-      <div className={classes.fields}>
-        <NumberField
-          label={t('designer.labels.start')}
-          value={rule.start}
-          min={1}
-          max={CHART_LIMITS.maxLabelStart}
-          onValue={(start) => setRule({ ...rule, start: Math.round(start) })}
-        />
-        <NativeSelect
-          label={t('designer.labels.direction')}
-          value={rule.direction}
-          data={[
-            { value: 'forward', label: t('designer.labels.forward') },
-            { value: 'reverse', label: t('designer.labels.reverse') },
-          ]}
-          onChange={(event) =>
-            setRule({ ...rule, direction: event.currentTarget.value as LabelRule['direction'] })
-          }
-        />
-      </div>
+      <NumberField
+        label={t('designer.labels.start')}
+        value={rule.start}
+        min={1}
+        max={CHART_LIMITS.maxLabelStart}
+        onValue={(start) => setRule({ ...rule, start: Math.round(start) })}
+      />
+      <NativeSelect
+        label={t('designer.labels.direction')}
+        value={rule.direction}
+        data={[
+          { value: 'forward', label: t('designer.labels.forward') },
+          { value: 'reverse', label: t('designer.labels.reverse') },
+        ]}
+        onChange={(event) =>
+          setRule({ ...rule, direction: event.currentTarget.value as LabelRule['direction'] })
+        }
+      />
       {/* Labels keep their own order: an Arabic row reads right to left, numbers left to right. */}
       <Text size="sm" dir="auto">
         {t('designer.labels.preview', { labels: preview })}

@@ -67,13 +67,16 @@ export function useChartEditor(
     return () => window.removeEventListener('beforeunload', warn);
   }, [status]);
 
-  const change = useCallback((next: (h: History<SeatChart>) => History<SeatChart>) => {
-    setHistory((before) => {
-      const after = next(before);
-      if (after.present !== before.present) saver.schedule(after.present);
-      return after;
-    });
-  }, [saver]);
+  const change = useCallback(
+    (next: (h: History<SeatChart>) => History<SeatChart>) => {
+      setHistory((before) => {
+        const after = next(before);
+        if (after.present !== before.present) saver.schedule(after.present);
+        return after;
+      });
+    },
+    [saver],
+  );
 
   return {
     chart: history.present,
