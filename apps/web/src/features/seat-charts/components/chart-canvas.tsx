@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Circle, Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import type Konva from 'konva';
@@ -93,6 +93,19 @@ export function ChartCanvas({
   const scale = fit * zoom;
   const stageWidth = venue.width * scale;
   const stageHeight = venue.height * scale;
+
+  // Zooming keeps the middle of what was in view in the middle.
+  const previousScale = useRef(scale);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    const before = previousScale.current;
+    previousScale.current = scale;
+    if (!element || before === scale) return;
+    const middleX = (element.scrollLeft + element.clientWidth / 2) / before;
+    const middleY = (element.scrollTop + element.clientHeight / 2) / before;
+    element.scrollLeft = middleX * scale - element.clientWidth / 2;
+    element.scrollTop = middleY * scale - element.clientHeight / 2;
+  }, [scale]);
 
   function pointOf(stage: Konva.Stage | null): { x: number; y: number } | null {
     const pointer = stage?.getPointerPosition();
