@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
-import { eventRoutes, organizer } from '../../organizer-events/testing/fixtures';
-import { fill } from '../../organizer-events/testing/test-utils';
 import { stubCanvasContext } from '../testing/canvas-context';
-import { chartDetail } from '../testing/fixtures';
+import { chartDetail, fill, organizer } from '../testing/fixtures';
 
 function withoutCategory(): SeatChart {
   const chart = sampleChart();
@@ -21,7 +19,7 @@ describe('the seat chart designer', () => {
 
   it('lists what stops publishing, where it is, and the API’s own verdict', async () => {
     stubFetch({
-      ...eventRoutes(),
+      ...catalogRoutes,
       'GET /api/v1/charts/5': chartDetail(5, { name: 'Opera house', draft: withoutCategory() }),
       'POST /api/v1/charts/5/publish/': () =>
         jsonResponse(
@@ -62,7 +60,7 @@ describe('the seat chart designer', () => {
   it('adds a block of rows, saves the draft by itself and undoes it', async () => {
     const saved: SeatChart[] = [];
     const { requests } = stubFetch({
-      ...eventRoutes(),
+      ...catalogRoutes,
       'GET /api/v1/charts/6': chartDetail(6, {
         name: 'Empty hall',
         draft: { ...sampleChart(), sections: [] },

@@ -1,16 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
-import { eventRoutes, organizer, page } from '../../organizer-events/testing/fixtures';
-import '../../organizer-events/testing/test-utils';
-import { chartDetail, chartSummary } from '../testing/fixtures';
+import { chartDetail, chartSummary, organizer, page } from '../testing/fixtures';
 
 describe('Seat charts', () => {
   it('lists the charts with their status, seats and use', async () => {
     stubFetch({
-      ...eventRoutes(),
+      ...catalogRoutes,
       'GET /api/v1/charts/': page([
         chartSummary(1, { name: 'Opera house' }),
         chartSummary(2, { name: 'Garden', published_version: 2, in_use: true, seat_count: 1 }),
@@ -34,7 +32,7 @@ describe('Seat charts', () => {
 
   it('keeps a chart a date uses, with the API’s reason', async () => {
     stubFetch({
-      ...eventRoutes(),
+      ...catalogRoutes,
       'GET /api/v1/charts/': page([chartSummary(2, { name: 'Garden', in_use: true })]),
       'DELETE /api/v1/charts/2/': () =>
         errorResponse(
@@ -57,7 +55,7 @@ describe('Seat charts', () => {
   it('renames a chart', async () => {
     let name = 'Garden';
     const { requests } = stubFetch({
-      ...eventRoutes(),
+      ...catalogRoutes,
       'GET /api/v1/charts/': () => jsonResponse(page([chartSummary(2, { name })])),
       'PATCH /api/v1/charts/2/': (request) => {
         name = (JSON.parse(request.body!) as { name: string }).name;
