@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
-import type { ChartCategory } from '@hafla/shared/charts/chart-format';
 import { FormAlert } from '../../../components/form-alert';
 import {
   addCategory,
@@ -12,18 +11,15 @@ import {
   countByCategory,
   removeCategory,
   seatIdsOfSections,
+  setAreaCategory,
   setSeatFlags,
 } from '../lib/chart-edit';
 import type { ChartEditor } from '../lib/use-chart-editor';
-import { sectionName } from './sections-panel';
+import { categoryName, sectionName } from '../lib/names';
 import classes from './designer.module.css';
 
 /** Colours that stay apart from each other and carry white labels at AA contrast. */
 const PALETTE = ['#C2185B', '#1565C0', '#2E7D32', '#6A1B9A', '#E65100', '#00695C', '#4E342E'];
-
-export function categoryName(category: ChartCategory, language: string): string {
-  return language === 'ar' ? category.label_ar : category.label_en;
-}
 
 export interface CategoriesPanelProps {
   editor: ChartEditor;
@@ -143,6 +139,32 @@ export function CategoriesPanel({ editor, selection, onSelectionChange }: Catego
           </form>
         )}
       </section>
+
+      {chart.areas.length > 0 && (
+        <section className={classes.panel} aria-labelledby="area-categories">
+          <Title order={3} id="area-categories">
+            {t('designer.areas.list')}
+          </Title>
+          {chart.areas.map((area) => (
+            <NativeSelect
+              key={area.id}
+              label={t('designer.areas.category', { name: sectionName(area, language) })}
+              value={area.category ?? ''}
+              data={[
+                { value: '', label: '—' },
+                ...chart.categories.map((category) => ({
+                  value: category.key,
+                  label: categoryName(category, language),
+                })),
+              ]}
+              onChange={(event) => {
+                const key = event.currentTarget.value || null;
+                apply((current) => setAreaCategory(current, area.id, key));
+              }}
+            />
+          ))}
+        </section>
+      )}
 
       <section className={classes.panel} aria-labelledby="assign-title">
         <Title order={3} id="assign-title">

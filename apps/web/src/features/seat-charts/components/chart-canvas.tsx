@@ -261,6 +261,32 @@ export function ChartCanvas({
               />
             </Group>
           )}
+          {chart.areas.map((area) => {
+            const name = isArabic ? area.label_ar : area.label_en;
+            return (
+              <Group key={area.id} x={area.x} y={area.y} rotation={area.rotation}>
+                <Rect
+                  width={area.width}
+                  height={area.height}
+                  fill={area.category ? (colours.get(area.category) ?? NO_CATEGORY) : NO_CATEGORY}
+                  opacity={0.35}
+                  stroke="#495057"
+                  dash={[8, 4]}
+                  strokeWidth={1.5 / scale}
+                />
+                <Text
+                  width={area.width}
+                  height={area.height}
+                  align="center"
+                  verticalAlign="middle"
+                  text={`${name}\n${area.capacity}`}
+                  direction={labelDirection(name)}
+                  fontSize={Math.max(12, Math.min(20, area.height / 5))}
+                  fill="#212529"
+                />
+              </Group>
+            );
+          })}
           <Circle
             x={chart.focal_point.x}
             y={chart.focal_point.y}

@@ -8,7 +8,7 @@ import { labelsFor } from '@hafla/shared/charts/labels';
 import { listSeats, relabelRows, relabelSeats, setSeatLabel } from '../lib/chart-edit';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { NumberField } from './number-field';
-import { sectionName } from './sections-panel';
+import { sectionName } from '../lib/names';
 import classes from './designer.module.css';
 
 const SCHEMES: LabelScheme[] = ['numbers', 'latin', 'arabic'];

@@ -7,11 +7,10 @@ import { FormAlert } from '../../../components/form-alert';
 import { isApiError } from '../../../lib/api-client';
 import { splitApiErrors } from '../../../lib/use-form';
 import { usePublishChart } from '../api/charts';
-import { countByCategory, countSeats } from '../lib/chart-edit';
+import { capacityByCategory, countByCategory, countSeats } from '../lib/chart-edit';
 import { locateIssue } from '../lib/issue-location';
 import type { ChartEditor } from '../lib/use-chart-editor';
-import { categoryName } from './categories-panel';
-import { sectionName } from './sections-panel';
+import { categoryName, sectionName } from '../lib/names';
 import classes from './designer.module.css';
 
 interface Problem {
@@ -38,6 +37,7 @@ export function ReviewPanel({ chartId, publishedVersion, editor, onShowSeat }: R
   const [message, setMessage] = useState<string | null>(null);
   const [published, setPublished] = useState<number | null>(null);
   const counts = countByCategory(chart);
+  const places = capacityByCategory(chart);
 
   function whereOf(
     source: SeatChart,
@@ -131,6 +131,8 @@ export function ReviewPanel({ chartId, publishedVersion, editor, onShowSeat }: R
                 <bdi>{categoryName(category, language)}</bdi>
                 {': '}
                 {t('designer.review.seats', { count: counts.get(category.key) ?? 0 })}
+                {places.has(category.key) &&
+                  ` · ${t('designer.review.standing', { count: places.get(category.key) ?? 0 })}`}
               </Text>
             </li>
           ))}

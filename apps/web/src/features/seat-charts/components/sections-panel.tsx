@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
-import type { Section } from '@hafla/shared/charts/chart-format';
 import { FormAlert } from '../../../components/form-alert';
 import {
   addBlock,
@@ -17,7 +16,9 @@ import {
   seatIdsOfSections,
 } from '../lib/chart-edit';
 import type { BlockOptions } from '../lib/chart-edit';
+import { sectionName } from '../lib/names';
 import type { ChartEditor } from '../lib/use-chart-editor';
+import { AreasPanel } from './areas-panel';
 import { NumberField } from './number-field';
 import classes from './designer.module.css';
 
@@ -37,11 +38,6 @@ const NEW_BLOCK: BlockOptions = {
   curve: 0,
   rotation: 0,
 };
-
-/** Section names in the reader's language. */
-export function sectionName(section: Pick<Section, 'label_en' | 'label_ar'>, language: string) {
-  return language === 'ar' ? section.label_ar : section.label_en;
-}
 
 interface BlockFormProps {
   initial: BlockOptions;
@@ -302,6 +298,7 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
           </Button>
         </section>
       )}
+      <AreasPanel editor={editor} />
     </Stack>
   );
 }

@@ -3,10 +3,12 @@ import { emptyChart } from '@hafla/shared/charts/chart-format';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import { validateChartForPublish } from '@hafla/shared/charts/validate-chart';
 import {
+  addArea,
   addBlock,
   addCategory,
   assignCategory,
   blockOptionsOf,
+  capacityByCategory,
   categoryKeyFor,
   countByCategory,
   countSeats,
@@ -16,8 +18,10 @@ import {
   relabelRows,
   relabelSeats,
   relayoutSection,
+  removeArea,
   removeCategory,
   rotateSeats,
+  setAreaCategory,
   setSeatFlags,
   setSeatLabel,
 } from './chart-edit';
@@ -173,5 +177,40 @@ describe('categories', () => {
     });
     expect(categoryKeyFor(chart, 'Front row!')).toBe('front-row-2');
     expect(categoryKeyFor(chart, 'مقاعد')).toBe('category');
+  });
+});
+
+describe('standing areas', () => {
+  it('adds an area below the seats, inside the venue, and counts its places by category', () => {
+    let { chart } = addBlock(emptyChart(), block);
+    chart = addArea(chart, {
+      label_en: 'Floor',
+      label_ar: 'الأرضية',
+      capacity: 150,
+      width: 300,
+      height: 120,
+    });
+    const [area] = chart.areas;
+    const lowestSeat = Math.max(...listSeats(chart).map((ref) => ref.seat.y));
+    expect(area).toMatchObject({ id: 'a1', category: null, capacity: 150, x: 350, width: 300 });
+    expect(area!.y).toBeGreaterThan(lowestSeat);
+    expect(area!.y + area!.height).toBeLessThanOrEqual(chart.venue.height);
+    chart = addCategory(chart, {
+      key: 'standing',
+      label_en: 'Standing',
+      label_ar: 'وقوف',
+      color: '#2E7D32',
+    });
+    chart = setAreaCategory(chart, 'a1', 'standing');
+    expect(capacityByCategory(chart).get('standing')).toBe(150);
+    expect(removeCategory(chart, 'standing').areas[0]!.category).toBeNull();
+    expect(removeArea(chart, 'a1').areas).toEqual([]);
+  });
+
+  it('keeps a sample chart with an area publishable', () => {
+    const chart = sampleChart();
+    expect(
+      validateChartForPublish(setAreaCategory(chart, 'floor', null)).map((issue) => issue.code),
+    ).toEqual(['category_required']);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  Area,
   ChartCategory,
   LabelRule,
   Row,
@@ -406,7 +407,7 @@ export function updateCategory(
   };
 }
 
-/** Removes a category; its seats have none until they are given another. */
+/** Removes a category; its seats and areas have none until they are given another. */
 export function removeCategory(chart: SeatChart, key: string): SeatChart {
   const seats = new Set(
     listSeats(chart)
@@ -417,7 +418,75 @@ export function removeCategory(chart: SeatChart, key: string): SeatChart {
   return {
     ...cleared,
     categories: cleared.categories.filter((category) => category.key !== key),
+    areas: cleared.areas.map((area) =>
+      area.category === key ? { ...area, category: null } : area,
+    ),
   };
+}
+
+/** What the "add a standing area" form asks. */
+export interface AreaOptions {
+  label_en: string;
+  label_ar: string;
+  capacity: number;
+  width: number;
+  height: number;
+}
+
+/** An area id nobody uses yet: `a1`, `a2`, … */
+function nextAreaId(chart: SeatChart): string {
+  const taken = new Set(chart.areas.map((area) => area.id));
+  let number = chart.areas.length + 1;
+  while (taken.has(`a${number}`)) number += 1;
+  return `a${number}`;
+}
+
+/**
+ * Adds a general-admission area (a capacity, no seats) below what is drawn, kept inside the
+ * venue; it sells by count once it has a category.
+ */
+export function addArea(chart: SeatChart, options: AreaOptions): SeatChart {
+  const width = Math.min(options.width, chart.venue.width);
+  const height = Math.min(options.height, chart.venue.height);
+  const bottoms = [
+    ...listSeats(chart).map((ref) => ref.seat.y + chart.venue.seat_size),
+    ...chart.areas.map((area) => area.y + area.height),
+    chart.stage ? chart.stage.y + chart.stage.height : 0,
+  ];
+  const top = Math.min(chart.venue.height - height, Math.max(...bottoms) + chart.venue.seat_size);
+  const area: Area = {
+    id: nextAreaId(chart),
+    label_en: options.label_en,
+    label_ar: options.label_ar,
+    category: null,
+    capacity: options.capacity,
+    x: round((chart.venue.width - width) / 2),
+    y: round(Math.max(0, top)),
+    width,
+    height,
+    rotation: 0,
+  };
+  return { ...chart, areas: [...chart.areas, area] };
+}
+
+export function removeArea(chart: SeatChart, areaId: string): SeatChart {
+  return { ...chart, areas: chart.areas.filter((area) => area.id !== areaId) };
+}
+
+export function setAreaCategory(chart: SeatChart, areaId: string, key: string | null): SeatChart {
+  return {
+    ...chart,
+    areas: chart.areas.map((area) => (area.id === areaId ? { ...area, category: key } : area)),
+  };
+}
+
+/** Standing places per category key (null: areas without one yet). */
+export function capacityByCategory(chart: SeatChart): Map<string | null, number> {
+  const totals = new Map<string | null, number>();
+  for (const area of chart.areas) {
+    totals.set(area.category, (totals.get(area.category) ?? 0) + area.capacity);
+  }
+  return totals;
 }
 
 export function assignCategory(

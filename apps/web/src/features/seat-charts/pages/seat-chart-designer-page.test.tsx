@@ -63,7 +63,7 @@ describe('the seat chart designer', () => {
       ...catalogRoutes,
       'GET /api/v1/charts/6': chartDetail(6, {
         name: 'Empty hall',
-        draft: { ...sampleChart(), sections: [] },
+        draft: { ...sampleChart(), sections: [], areas: [] },
       }),
       'PATCH /api/v1/charts/6/': (request) => {
         const draft = (JSON.parse(request.body!) as { draft: SeatChart }).draft;
@@ -90,5 +90,14 @@ describe('the seat chart designer', () => {
     await waitFor(() => expect(saved).toHaveLength(2), { timeout: 5_000 });
     expect(saved[1]!.sections).toEqual([]);
     expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(2);
+
+    await fill(/^Area name in English/, 'Floor');
+    await fill(/^Area name in Arabic/, 'الأرضية');
+    await fill(/^Capacity/, '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the area' }));
+    const areas = await screen.findByRole('region', { name: 'Standing areas' });
+    expect(within(areas).getByText('Floor: 150 people')).toBeTruthy();
+    await waitFor(() => expect(saved).toHaveLength(3), { timeout: 5_000 });
+    expect(saved[2]!.areas).toMatchObject([{ id: 'a1', label_ar: 'الأرضية', capacity: 150 }]);
   });
 });

@@ -11,6 +11,7 @@ export function stubCanvasContext() {
     get(target, key) {
       if (key in target) return target[key];
       if (key === 'measureText') return () => ({ width: 0 });
+      if (key === 'getTransform') return () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
       if (key === 'getImageData' || key === 'createImageData')
         return () => ({ data: new Uint8ClampedArray(4) });
       return () => undefined;
