@@ -243,6 +243,7 @@ describe('GET /api/v1/charts/ and /api/v1/charts/{id}', () => {
         name: 'Second',
         seat_count: SAMPLE_SEATS,
         published_version: null,
+        in_use: false,
         created_at: second.created_at,
         updated_at: second.updated_at,
       },

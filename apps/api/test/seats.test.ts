@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, EventBookingDetails, Ticket, TicketList } from '@hafla/shared/bookings/bookings';
 import { PayResult } from '@hafla/shared/bookings/payments';
-import { Chart } from '@hafla/shared/charts/charts';
+import { Chart, ChartList } from '@hafla/shared/charts/charts';
 import { GuestList } from '@hafla/shared/door/guest-list';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import {
@@ -569,6 +569,12 @@ describe('a chart in use', () => {
       409,
       'chart_in_use',
     );
+    const list = expectOk(
+      await call(ctx, organizer.auth, 'GET', '/api/v1/charts/?limit=1000'),
+      200,
+      ChartList,
+    );
+    expect(list.results.find((chart) => chart.id === chartId)?.in_use).toBe(true);
     expectError(
       await call(ctx, rival.auth, 'DELETE', `/api/v1/event_dates/${date}/chart/`),
       404,

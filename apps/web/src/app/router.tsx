@@ -43,7 +43,8 @@ type Namespace =
   | 'notifications'
   | 'door'
   | 'finance'
-  | 'admin';
+  | 'admin'
+  | 'charts';
 
 /** Page code and its translation namespace download together, in parallel. */
 function loadNamespace(namespace: Namespace): Promise<void> {
@@ -265,6 +266,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         () => import('../features/organizer-events/pages/event-editor-page'),
                         (m) => m.EditEventPage,
                         'organizer',
+                        // The dates step attaches seat charts to dates (issue 16).
+                        'charts',
+                      ),
+                    },
+                    // Seat charts (issue 16): the list and the stepwise designer; konva comes
+                    // in the designer's chunk only.
+                    {
+                      path: 'seat-charts',
+                      lazy: lazyPage(
+                        () => import('../features/seat-charts/pages/seat-charts-page'),
+                        (m) => m.SeatChartsPage,
+                        'charts',
+                      ),
+                    },
+                    {
+                      path: 'seat-charts/:id',
+                      lazy: lazyPage(
+                        () => import('../features/seat-charts/pages/seat-chart-designer-page'),
+                        (m) => m.SeatChartDesignerPage,
+                        'charts',
                       ),
                     },
                     // Organizer money (issue 15). The dashboard's chart library is a chunk of

@@ -42,6 +42,8 @@ export const ChartSummary = z.object({
   seat_count: z.number().int().min(0),
   /** The newest published version's number; null until the first publication. */
   published_version: z.number().int().min(1).nullable(),
+  /** An event date sells seats from one of its versions (it cannot be deleted). */
+  in_use: z.boolean(),
   created_at: Instant,
   updated_at: Instant,
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
 import type { Db } from '../../db/client';
 import { seatCharts, seatChartVersions } from '../../db/schema/charts';
@@ -11,6 +11,11 @@ const summaryColumns = {
   published_version: seatCharts.published_version,
   created_at: seatCharts.created_at,
   updated_at: seatCharts.updated_at,
+  // An event date sells seats from one of its versions: the designer's list says so, and
+  // deleting it is refused (`chart_in_use`).
+  in_use: sql<boolean>`exists (select 1 from event_dates d
+    join seat_chart_versions v on v.id = d.chart_version_id
+   where v.chart_id = "seat_charts"."id")`.mapWith(Boolean),
 };
 
 export type ChartSummaryRow = {
@@ -20,6 +25,7 @@ export type ChartSummaryRow = {
   published_version: number | null;
   created_at: Date;
   updated_at: Date;
+  in_use: boolean;
 };
 export type ChartRow = ChartSummaryRow & { draft: SeatChart };
 

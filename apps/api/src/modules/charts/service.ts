@@ -23,6 +23,7 @@ function toSummary(row: queries.ChartSummaryRow): ChartSummary {
     name: row.name,
     seat_count: row.draft_seat_count,
     published_version: row.published_version,
+    in_use: row.in_use,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -101,6 +101,11 @@ export function UserMenu({ user }: UserMenuProps) {
           </Menu.Item>
         )}
         {user.roles.includes('organizer') && (
+          <Menu.Item component={Link} to="/organizer/seat-charts">
+            {t('header.seatCharts')}
+          </Menu.Item>
+        )}
+        {user.roles.includes('organizer') && (
           <Menu.Item component={Link} to="/organizer/ushers">
             {t('header.ushers')}
           </Menu.Item>

@@ -15,6 +15,7 @@ import { useDeleteEventPart } from '../api/remove-event-parts';
 import { FormAlert } from '../../../components/form-alert';
 import { BulkDatesForm } from './bulk-dates-form';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { DateChartDialog, DateChartSummary } from './date-chart-dialog';
 import { DateSlotForm } from './date-slot-form';
 import classes from './organizer.module.css';
 
@@ -49,13 +50,14 @@ export interface DatesStepProps {
 }
 
 export function DatesStep({ event, readOnly }: DatesStepProps) {
-  const { t, i18n } = useTranslation('organizer');
+  const { t, i18n } = useTranslation(['organizer', 'charts']);
   const dates = useEventDates(event.id);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [isShowingAll, setIsShowingAll] = useState(false);
   const [addMode, setAddMode] = useState<string | null>('repeat');
   const [deleting, setDeleting] = useState<EventDate | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
+  const [chartSlot, setChartSlot] = useState<EventDate | null>(null);
   const remove = useDeleteEventPart(event.id, 'event_dates');
   // After a delete the slot's buttons are gone: focus goes back to the list's heading.
   const listTitle = useRef<HTMLHeadingElement>(null);
@@ -118,38 +120,52 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
                                   {` · ${t('dates.past')}`}
                                 </Text>
                               )}
+                              <DateChartSummary eventDateId={slot.id} />
                             </Text>
-                            {!readOnly && (
-                              <Group gap={4} wrap="nowrap">
-                                <Button
-                                  variant="subtle"
-                                  size="compact-md"
-                                  mih={44}
-                                  onClick={() => setEditingId(slot.id)}
-                                  aria-label={t('dates.editSlot', {
-                                    when: formatDateTime(slot.start, timeZone, language),
-                                  })}
-                                >
-                                  {t('actions.edit')}
-                                </Button>
-                                <Button
-                                  variant="subtle"
-                                  color="red.9"
-                                  c="red.9"
-                                  size="compact-md"
-                                  mih={44}
-                                  onClick={() => {
-                                    setDeleted(null);
-                                    setDeleting(slot);
-                                  }}
-                                  aria-label={t('dates.deleteSlot', {
-                                    when: formatDateTime(slot.start, timeZone, language),
-                                  })}
-                                >
-                                  {t('actions.delete')}
-                                </Button>
-                              </Group>
-                            )}
+                            <Group gap={4} wrap="nowrap">
+                              <Button
+                                variant="subtle"
+                                size="compact-md"
+                                mih={44}
+                                onClick={() => setChartSlot(slot)}
+                                aria-label={t('charts:attach.buttonLabel', {
+                                  when: formatDateTime(slot.start, timeZone, language),
+                                })}
+                              >
+                                {t('charts:attach.button')}
+                              </Button>
+                              {!readOnly && (
+                                <>
+                                  <Button
+                                    variant="subtle"
+                                    size="compact-md"
+                                    mih={44}
+                                    onClick={() => setEditingId(slot.id)}
+                                    aria-label={t('dates.editSlot', {
+                                      when: formatDateTime(slot.start, timeZone, language),
+                                    })}
+                                  >
+                                    {t('actions.edit')}
+                                  </Button>
+                                  <Button
+                                    variant="subtle"
+                                    color="red.9"
+                                    c="red.9"
+                                    size="compact-md"
+                                    mih={44}
+                                    onClick={() => {
+                                      setDeleted(null);
+                                      setDeleting(slot);
+                                    }}
+                                    aria-label={t('dates.deleteSlot', {
+                                      when: formatDateTime(slot.start, timeZone, language),
+                                    })}
+                                  >
+                                    {t('actions.delete')}
+                                  </Button>
+                                </>
+                              )}
+                            </Group>
                           </li>
                         );
                       })}
@@ -172,6 +188,16 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
           )}
         </Stack>
       </section>
+
+      {chartSlot && (
+        <DateChartDialog
+          eventId={event.id}
+          eventDateId={chartSlot.id}
+          when={formatDateTime(chartSlot.start, timeZone, language)}
+          readOnly={readOnly}
+          onClose={() => setChartSlot(null)}
+        />
+      )}
 
       <ConfirmDeleteDialog
         opened={deleting !== null}

@@ -1,0 +1,399 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Circle, Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
+import type Konva from 'konva';
+import type { SeatChart } from '@hafla/shared/charts/chart-format';
+import { listSeats } from '../lib/chart-edit';
+import { labelDirection } from '../lib/label-direction';
+import { buildSeatIndex } from '../lib/seat-index';
+import { clickSelection, dragDelta, marqueeSelection, nudgeFor } from '../lib/selection';
+import classes from './designer.module.css';
+
+export interface ChartCanvasProps {
+  chart: SeatChart;
+  selection: ReadonlySet<string>;
+  onSelectionChange: (next: Set<string>) => void;
+  /** A drag or a nudge ended: move the selection by (dx, dy). `key` merges nudges in the history. */
+  onMove: (dx: number, dy: number, key: string | null) => void;
+  /** Chart units per grid cell, or null without a grid. */
+  grid: number | null;
+  zoom: number;
+  language: string;
+  label: string;
+  help: string;
+  /** Seats can be selected and moved (not on the venue step). */
+  isEditable: boolean;
+  showSeatLabels: boolean;
+}
+
+const SELECTED = '#7725C2';
+const NO_CATEGORY = '#6C757D';
+const MIN_DRAG = 3;
+
+type Gesture =
+  | {
+      kind: 'drag';
+      startX: number;
+      startY: number;
+      grabbed: { x: number; y: number };
+      moved: boolean;
+    }
+  | { kind: 'marquee'; startX: number; startY: number; x: number; y: number; isAdditive: boolean }
+  | { kind: 'click'; id: string | null; isAdditive: boolean };
+
+/**
+ * The venue drawn with konva (decision 0022). Seats are one custom shape painted in a single
+ * pass, and hit-testing goes through a flatbush index instead of konva's per-node hit canvas,
+ * so a chart of 20,000 seats stays responsive. The plan is never mirrored in right-to-left
+ * pages; each label is drawn with its own direction.
+ */
+export function ChartCanvas({
+  chart,
+  selection,
+  onSelectionChange,
+  onMove,
+  grid,
+  zoom,
+  language,
+  label,
+  help,
+  isEditable,
+  showSeatLabels,
+}: ChartCanvasProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(600);
+  const [gesture, setGesture] = useState<Gesture | null>(null);
+  const [offset, setOffset] = useState({ dx: 0, dy: 0 });
+  const seats = useMemo(() => listSeats(chart), [chart]);
+  const index = useMemo(
+    () =>
+      buildSeatIndex(
+        seats.map((ref) => ref.seat),
+        chart.venue.seat_size,
+      ),
+    [seats, chart.venue.seat_size],
+  );
+  const colours = useMemo(
+    () => new Map(chart.categories.map((category) => [category.key, category.color])),
+    [chart.categories],
+  );
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(200, element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const { venue } = chart;
+  const fit = width / venue.width;
+  const scale = fit * zoom;
+  const stageWidth = venue.width * scale;
+  const stageHeight = venue.height * scale;
+
+  // Zooming keeps the middle of what was in view in the middle.
+  const previousScale = useRef(scale);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    const before = previousScale.current;
+    previousScale.current = scale;
+    if (!element || before === scale) return;
+    const middleX = (element.scrollLeft + element.clientWidth / 2) / before;
+    const middleY = (element.scrollTop + element.clientHeight / 2) / before;
+    element.scrollLeft = middleX * scale - element.clientWidth / 2;
+    element.scrollTop = middleY * scale - element.clientHeight / 2;
+  }, [scale]);
+
+  function pointOf(stage: Konva.Stage | null): { x: number; y: number } | null {
+    const pointer = stage?.getPointerPosition();
+    return pointer ? { x: pointer.x / scale, y: pointer.y / scale } : null;
+  }
+
+  function onPointerDown(event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) {
+    if (!isEditable) return;
+    const point = pointOf(event.target.getStage());
+    if (!point) return;
+    const isAdditive = event.evt.shiftKey;
+    const hit = index.hit(point.x, point.y);
+    if (hit !== null && !isAdditive) {
+      if (!selection.has(hit)) onSelectionChange(new Set([hit]));
+      const grabbed = seats.find((ref) => ref.seat.id === hit)!.seat;
+      setGesture({ kind: 'drag', startX: point.x, startY: point.y, grabbed, moved: false });
+      return;
+    }
+    if (hit !== null) {
+      setGesture({ kind: 'click', id: hit, isAdditive });
+      return;
+    }
+    setGesture({ kind: 'marquee', startX: point.x, startY: point.y, ...point, isAdditive });
+  }
+
+  function onPointerMove(event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) {
+    if (!gesture || gesture.kind === 'click') return;
+    const point = pointOf(event.target.getStage());
+    if (!point) return;
+    if (gesture.kind === 'marquee') {
+      setGesture({ ...gesture, x: point.x, y: point.y });
+      return;
+    }
+    const dx = point.x - gesture.startX;
+    const dy = point.y - gesture.startY;
+    if (!gesture.moved && Math.hypot(dx, dy) * scale < MIN_DRAG) return;
+    if (!gesture.moved) setGesture({ ...gesture, moved: true });
+    setOffset(dragDelta(gesture.grabbed, dx, dy, grid));
+    event.evt.preventDefault();
+  }
+
+  function onPointerUp() {
+    if (!gesture) return;
+    if (gesture.kind === 'click') {
+      onSelectionChange(clickSelection(selection, gesture.id, gesture.isAdditive));
+    } else if (gesture.kind === 'marquee') {
+      const isClick =
+        Math.hypot(gesture.x - gesture.startX, gesture.y - gesture.startY) * scale < MIN_DRAG;
+      onSelectionChange(
+        isClick
+          ? clickSelection(selection, null, gesture.isAdditive)
+          : marqueeSelection(
+              selection,
+              index.within(gesture.startX, gesture.startY, gesture.x, gesture.y),
+              gesture.isAdditive,
+            ),
+      );
+    } else if (gesture.moved && (offset.dx !== 0 || offset.dy !== 0)) {
+      onMove(offset.dx, offset.dy, null);
+    }
+    setGesture(null);
+    setOffset({ dx: 0, dy: 0 });
+  }
+
+  function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (!isEditable) return;
+    if (event.key === 'Escape' && selection.size > 0) {
+      event.preventDefault();
+      onSelectionChange(new Set());
+      return;
+    }
+    const nudge = nudgeFor(event.key, grid, event.shiftKey);
+    if (!nudge || selection.size === 0) return;
+    event.preventDefault();
+    onMove(nudge.dx, nudge.dy, 'nudge');
+  }
+
+  const isDragging = gesture?.kind === 'drag' && gesture.moved;
+  const marquee = gesture?.kind === 'marquee' ? gesture : null;
+  const radius = venue.seat_size / 2;
+  const isArabic = language === 'ar';
+  const gridLines = useMemo(() => {
+    if (!grid) return [];
+    // Lines closer than 12 pixels would be a grey wash: draw every n-th cell instead.
+    const step = grid * Math.max(1, Math.ceil(12 / (grid * scale)));
+    const lines: number[][] = [];
+    for (let x = step; x < venue.width; x += step) lines.push([x, 0, x, venue.height]);
+    for (let y = step; y < venue.height; y += step) lines.push([0, y, venue.width, y]);
+    return lines.length > 600 ? [] : lines;
+  }, [grid, scale, venue.width, venue.height]);
+
+  return (
+    <div
+      ref={frame}
+      className={classes.canvasFrame}
+      // The plan keeps its own left and right in Arabic too (docs/seat-chart-format.md).
+      dir="ltr"
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      aria-describedby="chart-canvas-help"
+      onKeyDown={onKeyDown}
+      data-testid="chart-canvas"
+    >
+      <span id="chart-canvas-help" className={classes.visuallyHidden}>
+        {help}
+      </span>
+      <Stage
+        width={stageWidth}
+        height={stageHeight}
+        scaleX={scale}
+        scaleY={scale}
+        onMouseDown={onPointerDown}
+        onTouchStart={onPointerDown}
+        onMouseMove={onPointerMove}
+        onTouchMove={onPointerMove}
+        onMouseUp={onPointerUp}
+        onTouchEnd={onPointerUp}
+        onMouseLeave={onPointerUp}
+        style={{
+          touchAction: isEditable ? 'none' : 'auto',
+          cursor: isDragging ? 'grabbing' : 'default',
+        }}
+      >
+        <Layer listening={false}>
+          <Rect
+            width={venue.width}
+            height={venue.height}
+            fill="#ffffff"
+            stroke="#868e96"
+            strokeWidth={2 / scale}
+          />
+          {gridLines.map((points) => (
+            <Line key={points.join(',')} points={points} stroke="#e9ecef" strokeWidth={1 / scale} />
+          ))}
+          {chart.stage && (
+            <Group x={chart.stage.x} y={chart.stage.y} rotation={chart.stage.rotation}>
+              <Rect
+                width={chart.stage.width}
+                height={chart.stage.height}
+                fill="#343a40"
+                cornerRadius={6}
+              />
+              <Text
+                width={chart.stage.width}
+                height={chart.stage.height}
+                align="center"
+                verticalAlign="middle"
+                text={isArabic ? chart.stage.label_ar : chart.stage.label_en}
+                direction={isArabic ? 'rtl' : 'ltr'}
+                fontSize={Math.max(12, Math.min(28, chart.stage.height / 3))}
+                fill="#ffffff"
+              />
+            </Group>
+          )}
+          {chart.areas.map((area) => {
+            const name = isArabic ? area.label_ar : area.label_en;
+            return (
+              <Group key={area.id} x={area.x} y={area.y} rotation={area.rotation}>
+                <Rect
+                  width={area.width}
+                  height={area.height}
+                  fill={area.category ? (colours.get(area.category) ?? NO_CATEGORY) : NO_CATEGORY}
+                  opacity={0.35}
+                  stroke="#495057"
+                  dash={[8, 4]}
+                  strokeWidth={1.5 / scale}
+                />
+                <Text
+                  width={area.width}
+                  height={area.height}
+                  align="center"
+                  verticalAlign="middle"
+                  text={`${name}\n${area.capacity}`}
+                  direction={labelDirection(name)}
+                  fontSize={Math.max(12, Math.min(20, area.height / 5))}
+                  fill="#212529"
+                />
+              </Group>
+            );
+          })}
+          <Circle
+            x={chart.focal_point.x}
+            y={chart.focal_point.y}
+            radius={6 / Math.min(1, scale)}
+            stroke="#e8590c"
+            strokeWidth={2 / Math.min(1, scale)}
+          />
+          {chart.sections.flatMap((section) =>
+            section.rows.map((row) => {
+              const first = row.seats[0];
+              if (!first) return null;
+              const second = row.seats[1];
+              // Beside the row's first seat, on the far side from its neighbour.
+              const ux = second
+                ? (first.x - second.x) / Math.hypot(first.x - second.x, first.y - second.y) || -1
+                : -1;
+              const uy = second
+                ? (first.y - second.y) / Math.hypot(first.x - second.x, first.y - second.y) || 0
+                : 0;
+              const size = Math.max(10, radius);
+              return (
+                <Text
+                  key={row.id}
+                  x={first.x + ux * radius * 2.2 - size}
+                  y={first.y + uy * radius * 2.2 - size / 2}
+                  width={size * 2}
+                  align="center"
+                  text={row.label}
+                  direction={labelDirection(row.label)}
+                  fontSize={size}
+                  fontStyle="bold"
+                  fill="#343a40"
+                />
+              );
+            }),
+          )}
+          {chart.sections.map((section) => {
+            const first = section.rows[0]?.seats;
+            if (!first || first.length === 0) return null;
+            const xs = section.rows.flatMap((row) => row.seats.map((seat) => seat.x));
+            const ys = section.rows.flatMap((row) => row.seats.map((seat) => seat.y));
+            const name = isArabic ? section.label_ar : section.label_en;
+            const left = Math.min(...xs);
+            return (
+              <Text
+                key={section.id}
+                x={left}
+                y={Math.max(...ys) + radius + 4}
+                width={Math.max(...xs) - left}
+                align="center"
+                text={name}
+                direction={labelDirection(name)}
+                fontSize={14}
+                fontStyle="bold"
+                fill="#495057"
+              />
+            );
+          })}
+        </Layer>
+        <Layer listening={false}>
+          <Shape
+            sceneFunc={(context) => {
+              const native = context._context;
+              const showLabels = showSeatLabels && radius * scale >= 7;
+              native.font = `${Math.round(radius * 0.95)}px sans-serif`;
+              native.textAlign = 'center';
+              native.textBaseline = 'middle';
+              for (const { seat } of seats) {
+                const isSelected = selection.has(seat.id);
+                const x = seat.x + (isSelected ? offset.dx : 0);
+                const y = seat.y + (isSelected ? offset.dy : 0);
+                native.beginPath();
+                native.arc(x, y, radius * 0.9, 0, Math.PI * 2);
+                native.fillStyle = (seat.category && colours.get(seat.category)) || NO_CATEGORY;
+                native.fill();
+                if (isSelected) {
+                  native.lineWidth = Math.max(2, 3 / scale);
+                  native.strokeStyle = SELECTED;
+                  native.stroke();
+                }
+                if (seat.accessible) {
+                  native.lineWidth = Math.max(1, 1.5 / scale);
+                  native.strokeStyle = '#ffffff';
+                  native.strokeRect(x - radius * 0.5, y - radius * 0.5, radius, radius);
+                }
+                if (showLabels) {
+                  native.direction = labelDirection(seat.label);
+                  native.fillStyle = '#ffffff';
+                  native.fillText(seat.label, x, y);
+                }
+              }
+            }}
+          />
+          {marquee && (
+            <Rect
+              x={Math.min(marquee.startX, marquee.x)}
+              y={Math.min(marquee.startY, marquee.y)}
+              width={Math.abs(marquee.x - marquee.startX)}
+              height={Math.abs(marquee.y - marquee.startY)}
+              stroke={SELECTED}
+              dash={[6 / scale, 4 / scale]}
+              strokeWidth={1.5 / scale}
+              fill="rgba(119, 37, 194, 0.08)"
+            />
+          )}
+        </Layer>
+      </Stage>
+    </div>
+  );
+}

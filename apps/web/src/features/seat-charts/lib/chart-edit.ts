@@ -1,0 +1,522 @@
+import type {
+  Area,
+  ChartCategory,
+  LabelRule,
+  Row,
+  Seat,
+  SeatChart,
+  Section,
+  Stage,
+  Venue,
+} from '@hafla/shared/charts/chart-format';
+import { labelsFor } from '@hafla/shared/charts/labels';
+import { layoutSection } from '@hafla/shared/charts/layout';
+
+/**
+ * The designer's editing operations (decision 0022): pure functions from one chart to the next,
+ * never mutating their input, so the undo stack keeps plain snapshots and every step can be
+ * tested without a canvas. Positions stay explicit (docs/seat-chart-format.md): moving or
+ * re-laying out a block writes every seat's x/y.
+ */
+
+/** What a block of rows is made of, as the "add a block" form asks it. */
+export interface BlockOptions {
+  label_en: string;
+  label_ar: string;
+  rows: number;
+  seatsPerRow: number;
+  seatSpacing: number;
+  rowSpacing: number;
+  /** −1 … 1; positive bends the ends towards the stage. */
+  curve: number;
+  /** Degrees, clockwise. */
+  rotation: number;
+  /** Centre of the block; the venue's middle when left out. */
+  x?: number;
+  y?: number;
+  rowLabels?: LabelRule;
+  seatLabels?: LabelRule;
+}
+
+export interface SeatRef {
+  seat: Seat;
+  section: Section;
+  row: Row;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Every seat of every row, with its section and row. */
+export function listSeats(chart: SeatChart): SeatRef[] {
+  const seats: SeatRef[] = [];
+  for (const section of chart.sections) {
+    for (const row of section.rows) {
+      for (const seat of row.seats) seats.push({ seat, section, row });
+    }
+  }
+  return seats;
+}
+
+export function countSeats(chart: SeatChart): number {
+  return chart.sections.reduce(
+    (total, section) => total + section.rows.reduce((sum, row) => sum + row.seats.length, 0),
+    0,
+  );
+}
+
+/** Seats per category key (null: seats without one yet). */
+export function countByCategory(chart: SeatChart): Map<string | null, number> {
+  const counts = new Map<string | null, number>();
+  for (const { seat } of listSeats(chart)) {
+    counts.set(seat.category, (counts.get(seat.category) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** A section id nobody uses yet: `s1`, `s2`, … */
+export function nextSectionId(chart: SeatChart): string {
+  const taken = new Set(chart.sections.map((section) => section.id));
+  let number = chart.sections.length + 1;
+  while (taken.has(`s${number}`)) number += 1;
+  return `s${number}`;
+}
+
+function boundsOf(points: ReadonlyArray<{ x: number; y: number }>) {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const { x, y } of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Lays a block out, then moves it so the middle of its seats is at (x, y). */
+function placeBlock(id: string, options: BlockOptions, x: number, y: number): Section {
+  const laid = layoutSection({
+    id,
+    label_en: options.label_en,
+    label_ar: options.label_ar,
+    x: 0,
+    y: 0,
+    rows: options.rows,
+    seatsPerRow: options.seatsPerRow,
+    seatSpacing: options.seatSpacing,
+    rowSpacing: options.rowSpacing,
+    curve: options.curve,
+    rotation: options.rotation,
+    rowLabels: options.rowLabels,
+    seatLabels: options.seatLabels,
+  });
+  const box = boundsOf(laid.rows.flatMap((row) => row.seats));
+  const dx = x - (box.minX + box.maxX) / 2;
+  const dy = y - (box.minY + box.maxY) / 2;
+  return {
+    ...laid,
+    rows: laid.rows.map((row) => ({
+      ...row,
+      seats: row.seats.map((seat) => ({ ...seat, x: round(seat.x + dx), y: round(seat.y + dy) })),
+    })),
+  };
+}
+
+/**
+ * Where a new block goes: centred across the venue, below the seats already drawn (or below
+ * the stage), so two blocks never land on each other.
+ */
+export function freeSpotFor(chart: SeatChart, options: BlockOptions): { x: number; y: number } {
+  const laid = placeBlock('probe', options, 0, 0);
+  const box = boundsOf(laid.rows.flatMap((row) => row.seats));
+  const height = Number.isFinite(box.maxY) ? box.maxY - box.minY : 0;
+  const seats = listSeats(chart).map((ref) => ref.seat);
+  const gap = chart.venue.seat_size * 2;
+  const top =
+    seats.length > 0
+      ? boundsOf(seats).maxY + gap
+      : (chart.stage ? chart.stage.y + chart.stage.height : 0) + gap;
+  const y = Math.min(chart.venue.height - height / 2, top + height / 2);
+  return { x: round(chart.venue.width / 2), y: round(Math.max(height / 2, y)) };
+}
+
+/** Adds a block of rows × seats as a new section; answers the chart and the section's id. */
+export function addBlock(
+  chart: SeatChart,
+  options: BlockOptions,
+): { chart: SeatChart; sectionId: string } {
+  const id = nextSectionId(chart);
+  const spot =
+    options.x === undefined || options.y === undefined ? freeSpotFor(chart, options) : null;
+  const section = placeBlock(id, options, options.x ?? spot!.x, options.y ?? spot!.y);
+  return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+}
+
+/** The layout a section was made with, read back from its rows (for the edit form). */
+export function blockOptionsOf(section: Section): BlockOptions {
+  const first = section.rows[0];
+  const second = section.rows[1];
+  let rowSpacing = 35;
+  if (first && second && first.seats[0] && second.seats[0]) {
+    rowSpacing = round(
+      Math.hypot(second.seats[0].x - first.seats[0].x, second.seats[0].y - first.seats[0].y),
+    );
+  }
+  return {
+    label_en: section.label_en,
+    label_ar: section.label_ar,
+    rows: section.rows.length,
+    seatsPerRow: first?.seats.length ?? 0,
+    seatSpacing: first?.seat_spacing ?? 30,
+    rowSpacing,
+    curve: first?.curve ?? 0,
+    rotation: first?.rotation ?? 0,
+    rowLabels: section.row_labels,
+    seatLabels: first?.seat_labels,
+  };
+}
+
+/**
+ * Lays a section out again with new rows, seats, spacing, curve or rotation, keeping its middle
+ * where it was. Seats keep their ids (`<section>.r<row>.s<seat>`), and with them their category
+ * and flags; labels follow the section's rules again.
+ */
+export function relayoutSection(
+  chart: SeatChart,
+  sectionId: string,
+  options: BlockOptions,
+): SeatChart {
+  const section = chart.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) return chart;
+  const seats = section.rows.flatMap((row) => row.seats);
+  const box = seats.length > 0 ? boundsOf(seats) : null;
+  const x = box ? (box.minX + box.maxX) / 2 : chart.venue.width / 2;
+  const y = box ? (box.minY + box.maxY) / 2 : chart.venue.height / 2;
+  const laid = placeBlock(sectionId, options, x, y);
+  const before = new Map(seats.map((seat) => [seat.id, seat]));
+  const next: Section = {
+    ...laid,
+    tables: section.tables,
+    rows: laid.rows.map((row) => ({
+      ...row,
+      seats: row.seats.map((seat) => {
+        const old = before.get(seat.id);
+        return old
+          ? {
+              ...seat,
+              category: old.category,
+              accessible: old.accessible,
+              companion: old.companion,
+            }
+          : seat;
+      }),
+    })),
+  };
+  return replaceSection(chart, next);
+}
+
+function replaceSection(chart: SeatChart, next: Section): SeatChart {
+  return {
+    ...chart,
+    sections: chart.sections.map((section) => (section.id === next.id ? next : section)),
+  };
+}
+
+export function renameSection(
+  chart: SeatChart,
+  sectionId: string,
+  names: { label_en: string; label_ar: string },
+): SeatChart {
+  const section = chart.sections.find((candidate) => candidate.id === sectionId);
+  return section ? replaceSection(chart, { ...section, ...names }) : chart;
+}
+
+export function removeSection(chart: SeatChart, sectionId: string): SeatChart {
+  return { ...chart, sections: chart.sections.filter((section) => section.id !== sectionId) };
+}
+
+/** Applies `change` to the seats named in `ids`; rows and sections without one stay as they were. */
+function mapSeats(
+  chart: SeatChart,
+  ids: ReadonlySet<string>,
+  change: (seat: Seat) => Seat,
+): SeatChart {
+  if (ids.size === 0) return chart;
+  return {
+    ...chart,
+    sections: chart.sections.map((section) => {
+      if (!section.rows.some((row) => row.seats.some((seat) => ids.has(seat.id)))) return section;
+      return {
+        ...section,
+        rows: section.rows.map((row) =>
+          row.seats.some((seat) => ids.has(seat.id))
+            ? { ...row, seats: row.seats.map((seat) => (ids.has(seat.id) ? change(seat) : seat)) }
+            : row,
+        ),
+      };
+    }),
+  };
+}
+
+/** Moves seats by (dx, dy), kept inside the venue. */
+export function moveSeats(
+  chart: SeatChart,
+  ids: ReadonlySet<string>,
+  dx: number,
+  dy: number,
+): SeatChart {
+  const { width, height } = chart.venue;
+  return mapSeats(chart, ids, (seat) => ({
+    ...seat,
+    x: round(Math.min(width, Math.max(0, seat.x + dx))),
+    y: round(Math.min(height, Math.max(0, seat.y + dy))),
+  }));
+}
+
+/** Turns seats by `degrees` (clockwise) about the middle of their bounding box. */
+export function rotateSeats(
+  chart: SeatChart,
+  ids: ReadonlySet<string>,
+  degrees: number,
+): SeatChart {
+  const chosen = listSeats(chart)
+    .map((ref) => ref.seat)
+    .filter((seat) => ids.has(seat.id));
+  if (chosen.length === 0) return chart;
+  const box = boundsOf(chosen);
+  const cx = (box.minX + box.maxX) / 2;
+  const cy = (box.minY + box.maxY) / 2;
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  return mapSeats(chart, ids, (seat) => {
+    const dx = seat.x - cx;
+    const dy = seat.y - cy;
+    return { ...seat, x: round(cx + dx * cos - dy * sin), y: round(cy + dx * sin + dy * cos) };
+  });
+}
+
+/**
+ * Removes seats; the seats beside a removed one lose that neighbour (an aisle), and rows left
+ * empty go. Neighbours stay mutual and adjacent, as publishing requires.
+ */
+export function deleteSeats(chart: SeatChart, ids: ReadonlySet<string>): SeatChart {
+  if (ids.size === 0) return chart;
+  return {
+    ...chart,
+    sections: chart.sections.map((section) => ({
+      ...section,
+      rows: section.rows
+        .map((row) => {
+          if (!row.seats.some((seat) => ids.has(seat.id))) return row;
+          const kept = row.seats.filter((seat) => !ids.has(seat.id));
+          return {
+            ...row,
+            seats: kept.map((seat) => ({
+              ...seat,
+              left: seat.left !== null && ids.has(seat.left) ? null : seat.left,
+              right: seat.right !== null && ids.has(seat.right) ? null : seat.right,
+            })),
+          };
+        })
+        .filter((row) => row.seats.length > 0),
+    })),
+  };
+}
+
+export function setVenue(chart: SeatChart, venue: Partial<Venue>): SeatChart {
+  return { ...chart, venue: { ...chart.venue, ...venue } };
+}
+
+export function setStage(chart: SeatChart, stage: Stage | null): SeatChart {
+  return { ...chart, stage };
+}
+
+export function setFocalPoint(chart: SeatChart, point: { x: number; y: number }): SeatChart {
+  return { ...chart, focal_point: { x: round(point.x), y: round(point.y) } };
+}
+
+/** Letters or numbers for a section's rows, front to back. */
+export function relabelRows(chart: SeatChart, sectionId: string, rule: LabelRule): SeatChart {
+  const section = chart.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) return chart;
+  const labels = labelsFor(rule, section.rows.length);
+  return replaceSection(chart, {
+    ...section,
+    row_labels: rule,
+    rows: section.rows.map((row, index) => ({ ...row, label: labels[index]! })),
+  });
+}
+
+/** Letters or numbers for the seats of every row of a section, left to right as drawn. */
+export function relabelSeats(chart: SeatChart, sectionId: string, rule: LabelRule): SeatChart {
+  const section = chart.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) return chart;
+  return replaceSection(chart, {
+    ...section,
+    rows: section.rows.map((row) => {
+      const labels = labelsFor(rule, row.seats.length);
+      return {
+        ...row,
+        seat_labels: rule,
+        seats: row.seats.map((seat, index) => ({ ...seat, label: labels[index]! })),
+      };
+    }),
+  });
+}
+
+/** One seat's own label (a per-seat edit; the row's rule stays as a record of how it began). */
+export function setSeatLabel(chart: SeatChart, seatId: string, label: string): SeatChart {
+  const trimmed = label.trim();
+  if (!trimmed) return chart;
+  return mapSeats(chart, new Set([seatId]), (seat) => ({ ...seat, label: trimmed }));
+}
+
+/** A category key nobody uses yet, from its English name: "Front row" → `front-row`. */
+export function categoryKeyFor(chart: SeatChart, name: string): string {
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 30) || 'category';
+  const taken = new Set(chart.categories.map((category) => category.key));
+  if (!taken.has(base)) return base;
+  let number = 2;
+  while (taken.has(`${base}-${number}`)) number += 1;
+  return `${base}-${number}`;
+}
+
+export function addCategory(chart: SeatChart, category: ChartCategory): SeatChart {
+  return { ...chart, categories: [...chart.categories, category] };
+}
+
+/** Changes a category's names or colour; its key (what seats and attachments name) stays. */
+export function updateCategory(
+  chart: SeatChart,
+  key: string,
+  change: Partial<Omit<ChartCategory, 'key'>>,
+): SeatChart {
+  return {
+    ...chart,
+    categories: chart.categories.map((category) =>
+      category.key === key ? { ...category, ...change } : category,
+    ),
+  };
+}
+
+/** Removes a category; its seats and areas have none until they are given another. */
+export function removeCategory(chart: SeatChart, key: string): SeatChart {
+  const seats = new Set(
+    listSeats(chart)
+      .filter((ref) => ref.seat.category === key)
+      .map((ref) => ref.seat.id),
+  );
+  const cleared = mapSeats(chart, seats, (seat) => ({ ...seat, category: null }));
+  return {
+    ...cleared,
+    categories: cleared.categories.filter((category) => category.key !== key),
+    areas: cleared.areas.map((area) =>
+      area.category === key ? { ...area, category: null } : area,
+    ),
+  };
+}
+
+/** What the "add a standing area" form asks. */
+export interface AreaOptions {
+  label_en: string;
+  label_ar: string;
+  capacity: number;
+  width: number;
+  height: number;
+}
+
+/** An area id nobody uses yet: `a1`, `a2`, … */
+function nextAreaId(chart: SeatChart): string {
+  const taken = new Set(chart.areas.map((area) => area.id));
+  let number = chart.areas.length + 1;
+  while (taken.has(`a${number}`)) number += 1;
+  return `a${number}`;
+}
+
+/**
+ * Adds a general-admission area (a capacity, no seats) below what is drawn, kept inside the
+ * venue; it sells by count once it has a category.
+ */
+export function addArea(chart: SeatChart, options: AreaOptions): SeatChart {
+  const width = Math.min(options.width, chart.venue.width);
+  const height = Math.min(options.height, chart.venue.height);
+  const bottoms = [
+    ...listSeats(chart).map((ref) => ref.seat.y + chart.venue.seat_size),
+    ...chart.areas.map((area) => area.y + area.height),
+    chart.stage ? chart.stage.y + chart.stage.height : 0,
+  ];
+  const top = Math.min(chart.venue.height - height, Math.max(...bottoms) + chart.venue.seat_size);
+  const area: Area = {
+    id: nextAreaId(chart),
+    label_en: options.label_en,
+    label_ar: options.label_ar,
+    category: null,
+    capacity: options.capacity,
+    x: round((chart.venue.width - width) / 2),
+    y: round(Math.max(0, top)),
+    width,
+    height,
+    rotation: 0,
+  };
+  return { ...chart, areas: [...chart.areas, area] };
+}
+
+export function removeArea(chart: SeatChart, areaId: string): SeatChart {
+  return { ...chart, areas: chart.areas.filter((area) => area.id !== areaId) };
+}
+
+export function setAreaCategory(chart: SeatChart, areaId: string, key: string | null): SeatChart {
+  return {
+    ...chart,
+    areas: chart.areas.map((area) => (area.id === areaId ? { ...area, category: key } : area)),
+  };
+}
+
+/** Standing places per category key (null: areas without one yet). */
+export function capacityByCategory(chart: SeatChart): Map<string | null, number> {
+  const totals = new Map<string | null, number>();
+  for (const area of chart.areas) {
+    totals.set(area.category, (totals.get(area.category) ?? 0) + area.capacity);
+  }
+  return totals;
+}
+
+export function assignCategory(
+  chart: SeatChart,
+  ids: ReadonlySet<string>,
+  key: string | null,
+): SeatChart {
+  return mapSeats(chart, ids, (seat) => ({ ...seat, category: key }));
+}
+
+export function setSeatFlags(
+  chart: SeatChart,
+  ids: ReadonlySet<string>,
+  flags: { accessible?: boolean; companion?: boolean },
+): SeatChart {
+  return mapSeats(chart, ids, (seat) => ({ ...seat, ...flags }));
+}
+
+/** The ids of every seat of the given sections. */
+export function seatIdsOfSections(chart: SeatChart, sectionIds: ReadonlySet<string>): Set<string> {
+  return new Set(
+    listSeats(chart)
+      .filter((ref) => sectionIds.has(ref.section.id))
+      .map((ref) => ref.seat.id),
+  );
+}
+
+/** The sections that hold any of the seats. */
+export function sectionsOfSeats(chart: SeatChart, ids: ReadonlySet<string>): string[] {
+  return chart.sections
+    .filter((section) => section.rows.some((row) => row.seats.some((seat) => ids.has(seat.id))))
+    .map((section) => section.id);
+}
