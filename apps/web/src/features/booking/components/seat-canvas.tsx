@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type Konva from 'konva';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import type { Ref } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Shape, Stage } from 'react-konva';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
@@ -143,6 +143,8 @@ export function SeatCanvas({
     const view = viewRef.current;
     layer.setAttrs({ x: view.offsetX, y: view.offsetY, scaleX: view.scale, scaleY: view.scale });
     layer.batchDraw();
+    // Where the venue sits on screen, for journeys that tap a seat by its chart position.
+    containerRef.current?.setAttribute('data-view', JSON.stringify(view));
   }, []);
 
   const setView = useCallback(
@@ -372,18 +374,22 @@ export function SeatCanvas({
       }
       ctx.fillStyle = TAKEN;
       ctx.fill();
+      // Accessible seats wear a white ring (the legend and the list say so in words).
+      ctx.beginPath();
+      for (const at of section.seats) {
+        const seat = index.seats[at]!;
+        if (!seat.accessible) continue;
+        ctx.moveTo(seat.x + radius * 0.78, seat.y);
+        ctx.arc(seat.x, seat.y, radius * 0.78, 0, Math.PI * 2);
+      }
+      ctx.lineWidth = radius * 0.16;
+      ctx.strokeStyle = '#ffffff';
+      ctx.stroke();
       if (detail === 'labels') {
         for (const at of section.seats) {
           const seat = index.seats[at]!;
           const free = isFree(seat.id);
-          drawLabel(
-            ctx,
-            seat.accessible ? `${seat.label}♿` : seat.label,
-            seat.x,
-            seat.y,
-            radius * 0.8,
-            free ? '#ffffff' : '#495057',
-          );
+          drawLabel(ctx, seat.label, seat.x, seat.y, radius * 0.8, free ? '#ffffff' : '#495057');
         }
       }
     }
@@ -426,6 +432,7 @@ export function SeatCanvas({
         ref={containerRef}
         className={classes.canvas}
         data-testid="seat-canvas"
+        style={{ '--venue-ratio': `${chart.venue.width} / ${chart.venue.height}` } as CSSProperties}
         role="img"
         aria-label={t('map.label')}
         onPointerDown={onPointerDown}

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import { Checkbox, NativeSelect, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, CloseButton, NativeSelect, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -334,7 +335,13 @@ function SeatPicker({
             />
             {t('legend.chosen')}
           </li>
-          <li className={mapClasses.legendItem}>{t('legend.accessible')}</li>
+          <li className={mapClasses.legendItem}>
+            <span
+              className={`${mapClasses.swatch} ${mapClasses.accessibleSwatch}`}
+              aria-hidden="true"
+            />
+            {t('legend.accessible')}
+          </li>
         </ul>
       </section>
       <FormAlert message={error} />
