@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { callApi, inDays } from './api-steps';
+import { expect, Mailbox } from './mailbox';
+import { ORGANIZER_PASSWORD } from './organizer-steps';
 
 /** Seat-map journeys: a small two-section chart, published and attached to a date through the API. */
 
@@ -135,4 +137,52 @@ export async function publishSeatedEvent(
     status: 'published',
   });
   return { id: event.id, title, slot: slot.id, vip: vip.id, standard: standard.id };
+}
+
+/** An attendee of this test's own, registered through the API with the emailed code. */
+export async function registerAttendee(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+): Promise<{ email: string; password: string }> {
+  const email = `seats-${randomUUID().slice(0, 8)}@example.com`;
+  const before = mailbox.messages.length;
+  const registered = await request.post('/register/', {
+    data: { email, password: ORGANIZER_PASSWORD },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = Mailbox.codeIn(await mailbox.waitFor(email, before));
+  const verified = await request.post('/otp/verify_email/', { data: { email, otp: code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const { access } = (await verified.json()) as { access: string };
+  await callApi(request, access, 'PATCH', '/complete_registration/', {
+    first_name: 'Huda',
+    last_name: 'Nasser',
+    user_type: 'attendee',
+  });
+  return { email, password: ORGANIZER_PASSWORD };
+}
+
+/**
+ * The screen point of a chart point on the open seat map: the canvas publishes its view
+ * (`data-view`: scale and offsets) after every draw.
+ */
+export async function seatPoint(canvas: Locator, chart: { x: number; y: number }) {
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const view = JSON.parse((await canvas.getAttribute('data-view')) ?? 'null') as {
+    scale: number;
+    offsetX: number;
+    offsetY: number;
+  };
+  return {
+    x: box.x + chart.x * view.scale + view.offsetX,
+    y: box.y + chart.y * view.scale + view.offsetY,
+  };
+}
+
+/** Where a seat of `twoSectionChart` is: section front (8 a row) or back (10 a row). */
+export function seatPosition(section: 'front' | 'back', row: number, seat: number) {
+  const perRow = section === 'front' ? 8 : 10;
+  const top = section === 'front' ? 110 : 230;
+  return { x: 300 + (seat - 1 - (perRow - 1) / 2) * 30, y: top + (row - 1) * 34 };
 }
