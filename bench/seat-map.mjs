@@ -74,7 +74,7 @@ async function api(url, token, method, path, body) {
   const response = await fetch(url + path, {
     method,
     headers: {
-      'Content-Type': 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       'Idempotency-Key': crypto.randomUUID(),
     },
@@ -218,6 +218,13 @@ let failed = false;
 try {
   const scene = await seatedEvent(app.url);
   const seatUrl = `${app.url}/events/${scene.event}/book?period=${scene.date}&step=2`;
+  // The API's own time for the seat map (chart and statuses), unthrottled, after a first read.
+  const apiTimes = [];
+  for (let run = 0; run < 4; run++) {
+    const started = performance.now();
+    const body = await (await fetch(`${app.url}/api/v1/event_dates/${scene.date}/seats/`)).text();
+    apiTimes.push({ ms: performance.now() - started, bytes: body.length });
+  }
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -250,15 +257,36 @@ try {
       `new Promise((resolve) => requestAnimationFrame(() => resolve(performance.getEntriesByName('seat-map:painted')[0].startTime)))`,
     );
   };
+  /** Where the last load's time went: when the chunks and the API answers arrived. */
+  const breakdown = () =>
+    evaluate(
+      cdp,
+      `JSON.stringify(Object.fromEntries([
+        ['html', performance.getEntriesByType('navigation')[0]?.responseEnd],
+        ['domContentLoaded', performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd],
+        ...performance.getEntriesByType('resource')
+          .filter((entry) => /event-details|[/]seats[/]|booking-page|seat-canvas/.test(entry.name))
+          .map((entry) => [entry.name.replace(/^.*[/]/, '').replace(/[?].*$/, '') || entry.name.replace(/^.*[/](\\w+[/])[/]?$/, '$1'), entry.responseEnd]),
+      ].map(([name, at]) => [name, Math.round(at ?? 0)])))`,
+    );
   // Warm-up at full speed: the server's caches, the service worker's first install.
   await load();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const paints = [];
   for (let run = 0; run < RUNS; run++) paints.push(await load());
   const paint = median(paints);
+  const timeline = JSON.parse(await breakdown());
   if (paint > FIRST_PAINT_LIMIT_MS) failed = true;
   console.log(
     `Seat map, ${SECTIONS * ROWS * PER_ROW} seats, 390×844 phone, CPU ${CPU_SLOWDOWN}× slower, chromium headless`,
+  );
+  console.log(
+    `  GET …/seats/ from node: ${median(apiTimes.slice(1).map((time) => time.ms)).toFixed(0)} ms median of 3 (first ${apiTimes[0].ms.toFixed(0)} ms), ${(apiTimes[0].bytes / 1e6).toFixed(2)} MB`,
+  );
+  console.log(
+    `  last load: ${Object.entries(timeline)
+      .map(([name, at]) => `${name} ${at} ms`)
+      .join(', ')}`,
   );
   console.log(
     `  first paint ${paint.toFixed(0)} ms (runs: ${paints.map((p) => p.toFixed(0)).join(', ')})  limit ${FIRST_PAINT_LIMIT_MS} ms  ratio ${(paint / FIRST_PAINT_LIMIT_MS).toFixed(2)} ${paint <= FIRST_PAINT_LIMIT_MS ? 'ok' : 'OVER'}`,
@@ -270,7 +298,7 @@ try {
     `(() => { const el = document.querySelector('[data-testid=seat-canvas]'); el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })()`,
   );
   const zoomButton = `[...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Zoom in')`;
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     await evaluate(cdp, `${zoomButton}.click()`);
     await sleep(150);
   }
@@ -291,13 +319,20 @@ try {
   const mouse = (type, x, y, buttons) =>
     cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 0 });
   await mouse('mousePressed', centre.x, centre.y, 1);
-  const STEPS = 90;
+  // Back and forth, 240 px each way, a move every 60 Hz frame for 3 s. The moves are sent on a
+  // clock, not one after another's answer, as a finger does; the page coalesces them per frame.
+  const STEPS = 180;
+  const sent = [];
+  const started = performance.now();
   for (let step = 1; step <= STEPS; step++) {
-    // Back and forth, 240 px each way, one move per 60 Hz frame.
-    const phase = (step / STEPS) * Math.PI * 2;
-    await mouse('mouseMoved', centre.x + Math.sin(phase) * 120, centre.y + Math.sin(phase) * 60, 1);
-    await sleep(FRAME_BUDGET_MS);
+    const phase = (step / STEPS) * Math.PI * 4;
+    sent.push(
+      mouse('mouseMoved', centre.x + Math.sin(phase) * 120, centre.y + Math.sin(phase) * 60, 1),
+    );
+    const next = started + step * FRAME_BUDGET_MS;
+    await sleep(Math.max(0, next - performance.now()));
   }
+  await Promise.all(sent);
   await mouse('mouseReleased', centre.x, centre.y, 0);
   await evaluate(cdp, `performance.mark('pan:end')`);
   const done = new Promise((resolve) => {
@@ -325,6 +360,30 @@ try {
   const work = events
     .filter((event) => event.name === 'FireAnimationFrame' && event.ph === 'X' && within(event))
     .map((event) => event.dur / 1000);
+  // The renderer's main thread during the drag: how busy, and on what.
+  const mainThread = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
+  const mainTasks = events.filter(
+    (event) =>
+      event.tid === mainThread?.tid &&
+      event.pid === mainThread?.pid &&
+      event.ph === 'X' &&
+      within(event),
+  );
+  const busy = mainTasks
+    .filter((event) => event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask')
+    .reduce((sum, event) => sum + event.dur, 0);
+  const byName = new Map();
+  for (const event of mainTasks) {
+    if (/RunTask$/.test(event.name)) continue;
+    byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
+  }
+  const top = [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)} ms`)
+    .join(', ');
   const p50 = percentile(frames, 50);
   const p95 = percentile(frames, 95);
   if (p95 > FRAME_BUDGET_MS * 1.05) failed = true;
@@ -333,6 +392,9 @@ try {
   );
   console.log(
     `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  target ${FRAME_BUDGET_MS.toFixed(1)} ms (60 fps)  ratio p95 ${(p95 / FRAME_BUDGET_MS).toFixed(2)} ${p95 <= FRAME_BUDGET_MS * 1.05 ? 'ok' : 'OVER'}`,
+  );
+  console.log(
+    `  main thread busy ${((busy / (to - from)) * 100).toFixed(0)}% of the drag; heaviest: ${top}`,
   );
   console.log(
     `  draw work per frame (requestAnimationFrame, throttled) p50 ${percentile(work, 50).toFixed(1)} ms, p95 ${percentile(work, 95).toFixed(1)} ms over ${work.length} frames  ratio p95 ${(percentile(work, 95) / FRAME_BUDGET_MS).toFixed(2)}`,

@@ -35,8 +35,9 @@ import { TicketCounter } from './ticket-counter';
 import classes from './booking.module.css';
 import mapClasses from './seat-map.module.css';
 
-// konva is only downloaded for a date with a seat map.
-const SeatCanvas = lazy(() => import('./seat-canvas'));
+// konva is only downloaded for a date with a seat map, while its seats are being read.
+const loadSeatCanvas = () => import('./seat-canvas');
+const SeatCanvas = lazy(loadSeatCanvas);
 
 export interface SeatStepProps {
   details: EventBookingDetails;
@@ -80,6 +81,9 @@ export function useSeatName(index: SeatIndex | null) {
 /** Step 2 for a date with a seat map: seats on the map or in the list, and unseated tickets. */
 export function SeatStep(props: SeatStepProps) {
   const query = useSeatMap(props.details.event.id, props.period.id);
+  useEffect(() => {
+    void loadSeatCanvas();
+  }, []);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return <SeatPicker {...props} seatMap={query.data} />;
