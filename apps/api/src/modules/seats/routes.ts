@@ -7,7 +7,6 @@ import {
   SeatBlockResult,
   SeatMap,
 } from '@hafla/shared/charts/seats';
-import { builtAnswer } from '../../lib/built-answers';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/openapi';
@@ -69,9 +68,6 @@ export async function seatsRoutes(app: App) {
   });
 
   app.get('/api/v1/event_dates/:id/seats/', {
-    // Up to 20,000 seats: zod checking the published chart (validated when it was published) and
-    // every seat's status again on the way out cost more than the read (bench:seatmap).
-    ...builtAnswer,
     schema: {
       tags,
       summary:
