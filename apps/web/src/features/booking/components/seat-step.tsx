@@ -194,11 +194,15 @@ function SeatPicker({
     setNotice(result.refusal ? t(`refusal.${result.refusal}`) : null);
   }
 
-  const counts = seatMapCounters(
-    index,
-    statuses,
-    chart.categories.map((category) => category.key),
-    seatMap.counters,
+  const counts = useMemo(
+    () =>
+      seatMapCounters(
+        index,
+        statuses,
+        chart.categories.map((category) => category.key),
+        seatMap.counters,
+      ),
+    [index, statuses, chart, seatMap.counters],
   );
   const seatedCounts = perTicketCategory(selected);
   const subtotal =
