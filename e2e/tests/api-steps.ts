@@ -13,7 +13,7 @@ export const SUCCEEDING_CARD = '4242424242424242';
 export async function callApi<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   data?: object,
 ): Promise<T> {

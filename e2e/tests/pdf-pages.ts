@@ -164,3 +164,39 @@ export async function pdfPageImage(
   );
   return { png: Buffer.from(answer.png, 'base64'), pages: answer.pages, black: answer.black };
 }
+
+/** Every page's text of `pdf`, as pdf.js reads it (one string per page). Needs `openPdfJs` first. */
+export async function pdfText(page: Page, pdf: Buffer): Promise<string[]> {
+  return page.evaluate(async (data) => {
+    interface PdfJs {
+      getDocument(source: object): {
+        promise: Promise<{
+          numPages: number;
+          getPage(n: number): Promise<{
+            getTextContent(): Promise<{ items: Array<{ str?: string }> }>;
+          }>;
+          destroy(): Promise<void>;
+        }>;
+      };
+    }
+    const pdfjs = (window as unknown as { pdfjsLib: PdfJs }).pdfjsLib;
+    const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+    const document = await pdfjs.getDocument({
+      data: bytes,
+      standardFontDataUrl: '/standard_fonts/',
+      cMapUrl: '/cmaps/',
+      cMapPacked: true,
+      wasmUrl: '/wasm/',
+      iccUrl: '/iccs/',
+      useSystemFonts: false,
+      isEvalSupported: false,
+    }).promise;
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => item.str ?? '').join(' '));
+    }
+    await document.destroy();
+    return pages;
+  }, pdf.toString('base64'));
+}

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PhoneField } from '../../../components/phone-field';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useUpdateTicket } from '../api/update-ticket';
+import { useTicketSeat } from '../lib/use-ticket-seat';
 import classes from './booking.module.css';
 
 const FIELDS = ['holder_name', 'holder_email', 'holder_phone'] as const;
@@ -56,6 +57,7 @@ export function AttendeesStep({ booking, user, onDone }: AttendeesStepProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const seatText = useTicketSeat();
   const names = new Map(booking.items.map((item) => [item.ticket_category, item.name]));
 
   function setField(ticketId: number, field: Field, value: string) {
@@ -151,6 +153,7 @@ export function AttendeesStep({ booking, user, onDone }: AttendeesStepProps) {
                   number: index + 1,
                   name: names.get(ticket.ticket_category) ?? '',
                 })}
+                {ticket.seat && ` · ${seatText(ticket.seat)}`}
               </legend>
               <TextInput
                 label={t('attendees.name')}

@@ -11,6 +11,7 @@ import { isolate } from '../../../lib/bidi';
 import { formatMoney } from '../../../lib/format';
 import { useDownloadBookingPdf } from '../api/download-booking-pdf';
 import { formatSlot } from '../lib/format-slot';
+import { useTicketSeat } from '../lib/use-ticket-seat';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { DownloadIcon } from './icons';
 import classes from './booking.module.css';
@@ -33,6 +34,7 @@ export interface ConfirmationStepProps {
 export function ConfirmationStep({ booking, email, location }: ConfirmationStepProps) {
   const { t, i18n } = useTranslation(['booking', 'tickets']);
   const download = useDownloadBookingPdf();
+  const seatText = useTicketSeat();
   const names = new Map(booking.items.map((item) => [item.ticket_category, item.name]));
   const needsApproval = booking.tickets.some((ticket) => ticket.status === 'pending_approval');
 
@@ -79,6 +81,11 @@ export function ConfirmationStep({ booking, email, location }: ConfirmationStepP
                     name: names.get(ticket.ticket_category) ?? '',
                   })}
                 </Anchor>
+                {ticket.seat && (
+                  <Text size="sm" data-testid="ticket-seat">
+                    {seatText(ticket.seat)}
+                  </Text>
+                )}
                 {ticket.holder_name && (
                   <Text size="sm" dir="auto">
                     {ticket.holder_name}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '@hafla/shared/bookings/bookings';
 import { formatMoney } from '../../../lib/format';
 import { formatSlot } from '../lib/format-slot';
+import { useTicketSeat } from '../lib/use-ticket-seat';
 import { OrderSummary } from './order-summary';
 import { PromoCodeForm } from './promo-code-form';
 import classes from './booking.module.css';
@@ -17,6 +18,7 @@ export interface ReviewStepProps {
 /** Step 4: the order as the server prices it, and a promo code. */
 export function ReviewStep({ booking, onBack, onContinue, onBookingError }: ReviewStepProps) {
   const { t, i18n } = useTranslation('booking');
+  const seatText = useTicketSeat();
   const names = new Map(booking.items.map((item) => [item.ticket_category, item.name]));
   return (
     <>
@@ -34,6 +36,7 @@ export function ReviewStep({ booking, onBack, onContinue, onBookingError }: Revi
                   holder: ticket.holder_name || t('review.noHolder'),
                 })}
               </Text>
+              {ticket.seat && <Text size="sm">{seatText(ticket.seat)}</Text>}
             </li>
           ))}
         </ul>

@@ -36,6 +36,7 @@ import type { HoldEndReason } from '../components/hold-ended';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { ReviewStep } from '../components/review-step';
+import { SeatStep } from '../components/seat-step';
 import { TicketsStep } from '../components/tickets-step';
 import classes from '../components/booking.module.css';
 import { fitCounters, periodRefusal } from '../lib/availability';
@@ -53,10 +54,12 @@ interface FrameProps {
   hold?: ReactNode;
   notice?: ReactNode;
   aside?: ReactNode;
+  /** The step's own title, when it differs from the usual one (the seat map's). */
+  title?: string;
   children: ReactNode;
 }
 
-function BookingFrame({ details, step, hrefOf, hold, notice, aside, children }: FrameProps) {
+function BookingFrame({ details, step, hrefOf, hold, notice, aside, title, children }: FrameProps) {
   const { t } = useTranslation('booking');
   const { event } = details;
   return (
@@ -83,7 +86,7 @@ function BookingFrame({ details, step, hrefOf, hold, notice, aside, children }: 
           <StepHeading
             step={step}
             counter={t('steps.counter', { number: step, total: BOOKING_STEPS.length })}
-            title={t(`steps.titles.${step}`)}
+            title={title ?? t(`steps.titles.${step}`)}
           />
           {children}
         </div>
@@ -153,7 +156,7 @@ function ChoosingFlow({
   search: BookingSearch;
   setSearch: SetBookingSearch;
 }) {
-  const { t } = useTranslation('booking');
+  const { t } = useTranslation(['booking', 'seats']);
   const { user } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -183,17 +186,22 @@ function ChoosingFlow({
     setSearch({ booking: booking.id, currentStep: 3 });
   }
 
+  function signIn() {
+    if (!period) return;
+    const params = formatBookingSearch({
+      ...search,
+      selectedDay: selectedDay?.day ?? null,
+      selectedPeriod: period.id,
+      counters,
+      currentStep: 2,
+    });
+    void navigate(loginPathFor(`${pathname}?${params.toString()}`));
+  }
+
   function hold() {
     if (!period) return;
     if (!user) {
-      const params = formatBookingSearch({
-        ...search,
-        selectedDay: selectedDay?.day ?? null,
-        selectedPeriod: period.id,
-        counters,
-        currentStep: 2,
-      });
-      void navigate(loginPathFor(`${pathname}?${params.toString()}`));
+      signIn();
       return;
     }
     setBookError(null);
@@ -216,14 +224,25 @@ function ChoosingFlow({
     </FormAlert>
   ) : null;
 
+  const isSeatStep = step === 2 && period !== null && period.has_seat_map;
   return (
     <BookingFrame
       details={details}
       step={step}
       hrefOf={hrefOf}
+      title={isSeatStep ? t('seats:step.title') : undefined}
       notice={openHold && <OpenHoldNotice booking={openHold} onResume={resume} />}
     >
-      {step === 1 || !period ? (
+      {isSeatStep ? (
+        <SeatStep
+          details={details}
+          period={period}
+          isSignedIn={user !== null}
+          onChangeDate={() => setSearch({ currentStep: 1 })}
+          onSignIn={signIn}
+          onHeld={(booking) => setSearch({ booking: booking.id, currentStep: 3 })}
+        />
+      ) : step === 1 || !period ? (
         <DateStep
           details={details}
           selectedDay={selectedDay}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Ticket } from '@hafla/shared/bookings/bookings';
 import { isIn, REFUNDABLE_TICKET_STATES } from '@hafla/shared/bookings/states';
 import { FormAlert } from '../../../components/form-alert';
+import { isolate } from '../../../lib/bidi';
 import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { formatTimeZone } from '../../../lib/format-time-zone';
 import { splitApiErrors } from '../../../lib/use-form';
@@ -120,6 +121,20 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
               </Text>
             </dd>
           </div>
+          {ticket.seat && (
+            <div>
+              <dt>{t('ticket.seat')}</dt>
+              <dd data-testid="ticket-seat">
+                {t('ticket.seatText', {
+                  section: isolate(
+                    i18n.language === 'ar' ? ticket.seat.section_ar : ticket.seat.section_en,
+                  ),
+                  row: isolate(ticket.seat.row),
+                  seat: isolate(ticket.seat.seat),
+                })}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('ticket.paid')}</dt>
             <dd>

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { sampleChart } from '@hafla/shared/charts/sample-chart';
+import {
+  applySeatChanges,
+  buildSeatIndex,
+  seatAt,
+  seatMapCounters,
+  sectionAt,
+  statusesOf,
+} from './seat-index';
+
+const chart = sampleChart();
+const index = buildSeatIndex(chart);
+
+describe('buildSeatIndex', () => {
+  it('lists every seat once, grouped by section and row (tables after rows)', () => {
+    expect(index.seats).toHaveLength(6 * 12 + 3 * 10 + 4);
+    expect(index.sections.map((section) => section.id)).toEqual(['stalls', 'balcony']);
+    const stalls = index.sections[0]!;
+    expect(stalls.rows.map((row) => row.label)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    const balcony = index.sections[1]!;
+    expect(balcony.rows.map((row) => `${row.kind}:${row.label}`)).toEqual([
+      'row:أ',
+      'row:ب',
+      'row:ت',
+      'table:T1',
+    ]);
+    const first = index.seats[stalls.rows[0]!.seats[0]!]!;
+    expect(first).toMatchObject({ section: 0, row: 'A', category: 'vip', accessible: true });
+    expect(index.byId.get(first.id)).toBe(stalls.rows[0]!.seats[0]);
+  });
+
+  it('bounds each section by its seats, padded by a radius', () => {
+    const stalls = index.sections[0]!;
+    const seats = stalls.seats.map((at) => index.seats[at]!);
+    expect(stalls.bounds!.minX).toBe(Math.min(...seats.map((seat) => seat.x)) - 10);
+    expect(stalls.bounds!.maxY).toBe(Math.max(...seats.map((seat) => seat.y)) + 10);
+  });
+});
+
+describe('seatAt', () => {
+  it('finds the seat under a point, and none on an aisle', () => {
+    const seat = index.seats[5]!;
+    expect(seatAt(index, seat.x + 3, seat.y - 3)).toBe(5);
+    expect(seatAt(index, 0, 0)).toBeNull();
+  });
+
+  it('lets a finger miss by the slop, but no further', () => {
+    const seat = index.seats[0]!;
+    const off = { x: seat.x - index.radius - 4, y: seat.y };
+    expect(seatAt(index, off.x, off.y)).toBeNull();
+    expect(seatAt(index, off.x, off.y, 5)).toBe(0);
+  });
+
+  it('answers null for a chart without seats', () => {
+    const empty = buildSeatIndex({ ...chart, sections: [] });
+    expect(seatAt(empty, 10, 10)).toBeNull();
+  });
+});
+
+describe('sectionAt', () => {
+  it('finds the section block under a point', () => {
+    const balcony = index.sections[1]!.bounds!;
+    expect(
+      sectionAt(index, (balcony.minX + balcony.maxX) / 2, (balcony.minY + balcony.maxY) / 2),
+    ).toBe(1);
+    expect(sectionAt(index, 999, 10)).toBeNull();
+  });
+});
+
+describe('statuses and counters', () => {
+  const vip = index.seats.filter((seat) => seat.category === 'vip');
+  const statuses = statusesOf(index.seats.map((seat) => ({ id: seat.id, status: 'available' })));
+
+  it('counts free seats per category, keeping the server figures for seatless ones', () => {
+    const held = applySeatChanges(statuses, [
+      { id: vip[0]!.id, status: 'held' },
+      { id: vip[1]!.id, status: 'sold' },
+    ]);
+    expect(
+      seatMapCounters(
+        index,
+        held,
+        ['vip', 'standard', 'standing'],
+        [{ category: 'standing', available: 140, total: 150 }],
+      ),
+    ).toEqual([
+      { category: 'vip', available: vip.length - 2, total: vip.length },
+      { category: 'standard', available: 5 * 12 + 30, total: 5 * 12 + 30 },
+      { category: 'standing', available: 140, total: 150 },
+    ]);
+  });
+
+  it('keeps the same map when a change changes nothing', () => {
+    expect(applySeatChanges(statuses, [{ id: vip[0]!.id, status: 'available' }])).toBe(statuses);
+    const changed = applySeatChanges(statuses, [{ id: vip[0]!.id, status: 'blocked' }]);
+    expect(changed).not.toBe(statuses);
+    expect(changed.get(vip[0]!.id)).toBe('blocked');
+    expect(statuses.get(vip[0]!.id)).toBe('available');
+  });
+});

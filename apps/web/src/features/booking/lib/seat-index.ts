@@ -1,0 +1,193 @@
+import Flatbush from 'flatbush';
+import type { SeatChart } from '@hafla/shared/charts/chart-format';
+import type { SeatStatus } from '@hafla/shared/charts/seats';
+
+/**
+ * The seat map's model of a chart (decision 0023): every seat once, in flat arrays, with the
+ * section and row (or table) it belongs to, grouped for the accessible lists, and a static
+ * spatial index (flatbush) so a tap finds its seat without a canvas hit graph.
+ */
+export interface SeatEntry {
+  id: string;
+  label: string;
+  x: number;
+  y: number;
+  category: string | null;
+  accessible: boolean;
+  companion: boolean;
+  section: number;
+  /** The row's (or table's) label. */
+  row: string;
+}
+
+export interface RowGroup {
+  id: string;
+  label: string;
+  kind: 'row' | 'table';
+  /** Indexes into `SeatIndex.seats`, left to right as drawn. */
+  seats: number[];
+}
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface SectionGroup {
+  id: string;
+  label_en: string;
+  label_ar: string;
+  rows: RowGroup[];
+  /** Indexes into `SeatIndex.seats`. */
+  seats: number[];
+  /** The seats' extent, padded by a seat's radius; null for a section without seats. */
+  bounds: Bounds | null;
+}
+
+export interface SeatIndex {
+  seats: SeatEntry[];
+  byId: Map<string, number>;
+  sections: SectionGroup[];
+  /** A seat's radius in chart units. */
+  radius: number;
+  tree: Flatbush | null;
+}
+
+export function buildSeatIndex(chart: SeatChart): SeatIndex {
+  const seats: SeatEntry[] = [];
+  const byId = new Map<string, number>();
+  const radius = chart.venue.seat_size / 2;
+  const sections: SectionGroup[] = chart.sections.map((section, sectionIndex) => {
+    const group: SectionGroup = { ...section, rows: [], seats: [], bounds: null };
+    const lines = [
+      ...section.rows.map((row) => ({ row, kind: 'row' as const })),
+      ...section.tables.map((row) => ({ row, kind: 'table' as const })),
+    ];
+    for (const { row, kind } of lines) {
+      const rowGroup: RowGroup = { id: row.id, label: row.label, kind, seats: [] };
+      for (const seat of row.seats) {
+        const index = seats.length;
+        seats.push({
+          id: seat.id,
+          label: seat.label,
+          x: seat.x,
+          y: seat.y,
+          category: seat.category,
+          accessible: seat.accessible,
+          companion: seat.companion,
+          section: sectionIndex,
+          row: row.label,
+        });
+        byId.set(seat.id, index);
+        rowGroup.seats.push(index);
+        group.seats.push(index);
+        const b = group.bounds;
+        group.bounds = b
+          ? {
+              minX: Math.min(b.minX, seat.x - radius),
+              minY: Math.min(b.minY, seat.y - radius),
+              maxX: Math.max(b.maxX, seat.x + radius),
+              maxY: Math.max(b.maxY, seat.y + radius),
+            }
+          : {
+              minX: seat.x - radius,
+              minY: seat.y - radius,
+              maxX: seat.x + radius,
+              maxY: seat.y + radius,
+            };
+      }
+      if (rowGroup.seats.length > 0) group.rows.push(rowGroup);
+    }
+    return group;
+  });
+  let tree: Flatbush | null = null;
+  if (seats.length > 0) {
+    tree = new Flatbush(seats.length);
+    for (const seat of seats) {
+      tree.add(seat.x - radius, seat.y - radius, seat.x + radius, seat.y + radius);
+    }
+    tree.finish();
+  }
+  return { seats, byId, sections, radius, tree };
+}
+
+/**
+ * The seat under a point in chart units: the nearest whose circle, widened by `slop` (a finger
+ * is wider than a seat drawn small), holds the point; null on an aisle.
+ */
+export function seatAt(index: SeatIndex, x: number, y: number, slop = 0): number | null {
+  if (!index.tree) return null;
+  const reach = index.radius + slop;
+  const found = index.tree.neighbors(x, y, 1, reach);
+  const nearest = found[0];
+  if (nearest === undefined) return null;
+  const seat = index.seats[nearest]!;
+  return Math.hypot(seat.x - x, seat.y - y) <= reach ? nearest : null;
+}
+
+/** The section whose seats' extent holds a point, for taps on the zoomed-out blocks. */
+export function sectionAt(index: SeatIndex, x: number, y: number): number | null {
+  const found = index.sections.findIndex(
+    (section) =>
+      section.bounds !== null &&
+      x >= section.bounds.minX &&
+      x <= section.bounds.maxX &&
+      y >= section.bounds.minY &&
+      y <= section.bounds.maxY,
+  );
+  return found === -1 ? null : found;
+}
+
+export type SeatStatuses = Map<string, SeatStatus>;
+
+export function statusesOf(
+  states: ReadonlyArray<{ id: string; status: SeatStatus }>,
+): SeatStatuses {
+  return new Map(states.map((state) => [state.id, state.status]));
+}
+
+/** Live changes applied to the statuses: a new map (React state), or the same when nothing moved. */
+export function applySeatChanges(
+  statuses: SeatStatuses,
+  changes: ReadonlyArray<{ id: string; status: SeatStatus }>,
+): SeatStatuses {
+  if (changes.every((change) => statuses.get(change.id) === change.status)) return statuses;
+  const next = new Map(statuses);
+  for (const change of changes) next.set(change.id, change.status);
+  return next;
+}
+
+export interface CategoryCounter {
+  category: string;
+  available: number;
+  total: number;
+}
+
+/**
+ * `seatMapCounters`: each chart category's free seats of all its seats, as the map shows them
+ * now (the server's counters at load, then kept by the live changes). A category without seats
+ * (a general-admission area) keeps the server's figures.
+ */
+export function seatMapCounters(
+  index: SeatIndex,
+  statuses: SeatStatuses,
+  categories: readonly string[],
+  fromServer: ReadonlyArray<{ category: string; available: number; total: number }> = [],
+): CategoryCounter[] {
+  const counts = new Map(categories.map((key) => [key, { available: 0, total: 0 }]));
+  for (const seat of index.seats) {
+    const count = seat.category === null ? undefined : counts.get(seat.category);
+    if (!count) continue;
+    count.total++;
+    if ((statuses.get(seat.id) ?? 'available') === 'available') count.available++;
+  }
+  return categories.map((category) => {
+    const count = counts.get(category)!;
+    const server = fromServer.find((counter) => counter.category === category);
+    return count.total === 0 && server
+      ? { category, available: server.available, total: server.total }
+      : { category, ...count };
+  });
+}
