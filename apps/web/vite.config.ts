@@ -73,30 +73,6 @@ function precompressAssets(): Plugin {
   };
 }
 
-/**
- * Moves the built stylesheets from the head to the end of the body. In the head they block the
- * first paint — the boot screen, plain HTML with its own inline style — until they arrive, and
- * on a slow phone they share the line with the scripts; at the end of the body they block only
- * what follows them (nothing), while the app's module scripts still wait for them before running
- * (a parser-inserted stylesheet blocks scripts), so the app never paints unstyled.
- */
-function stylesheetsAfterBootScreen(): Plugin {
-  const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
-  return {
-    name: 'hafla-stylesheets-after-boot-screen',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(STYLESHEET) ?? [];
-        if (links.length === 0) return html;
-        const rest = html.replace(STYLESHEET, '');
-        return rest.replace('</body>', `${links.map((link) => link.trim()).join('\n')}\n</body>`);
-      },
-    },
-  };
-}
-
 /** Paths the API answers; a navigation there is never answered with the cached app shell. */
 const API_PATHS = [/^\/api\//, /^\/monitoring/, /^\/healthz/, /^\/readyz/, /^\/socket\.io\//];
 
@@ -136,12 +112,7 @@ function offlineShell() {
 
 export default defineConfig({
   // The service worker is a build output: component tests (vitest) have no use for its plugin.
-  plugins: [
-    react(),
-    stylesheetsAfterBootScreen(),
-    precompressAssets(),
-    ...(process.env.VITEST ? [] : [offlineShell()]),
-  ],
+  plugins: [react(), precompressAssets(), ...(process.env.VITEST ? [] : [offlineShell()])],
   // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },
