@@ -100,6 +100,10 @@ test.describe('accounts', () => {
     const email = uniqueEmail(testInfo, 'arabic');
     await page.goto('/auth/register');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The page's direction is set before the app draws the form: scan the form itself.
+    await expect(
+      page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, 'register in Arabic');
     await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill(PASSWORD);
