@@ -18,6 +18,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail(testInfo, 'organizer');
 
     await page.goto('/auth/register');
+    await expect(page.getByRole('textbox', { name: 'Email address', exact: true })).toBeVisible();
     await expectAccessible(page, 'register');
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
