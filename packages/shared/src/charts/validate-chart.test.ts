@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyChart, SeatChart, type Seat, type SeatChart as Chart } from './chart-format';
-import { layoutSection } from './layout';
+import { layoutSection, layoutTables } from './layout';
+import { ruleRowsOfChart } from './seat-rules';
 import { sampleChart } from './sample-chart';
 import { MAX_CHART_ISSUES, validateChartForPublish } from './validate-chart';
 
@@ -332,6 +333,58 @@ describe('validateChartForPublish properties', () => {
             params: { id: row.seats[index]!.id },
           },
         ]);
+      }),
+    );
+  });
+});
+
+describe('tables laid out by layoutTables', () => {
+  const tableBlocks = fc.record({
+    tables: fc.integer({ min: 1, max: 12 }),
+    seatsPerTable: fc.integer({ min: 1, max: 16 }),
+    shape: fc.constantFrom('round' as const, 'rectangle' as const),
+    columns: fc.integer({ min: 1, max: 6 }),
+    seatSpacing: fc.integer({ min: 25, max: 40 }),
+    scheme: fc.constantFrom('numbers' as const, 'latin' as const, 'arabic' as const),
+  });
+
+  it('publish cleanly, read back unchanged, and close a ring from three seats', () => {
+    fc.assert(
+      fc.property(tableBlocks, (block) => {
+        const chart = emptyChart();
+        chart.venue = { width: 4000, height: 4000, seat_size: 20, background_image_url: null };
+        chart.categories = [{ key: 'a', label_en: 'A', label_ar: 'أ', color: '#000000' }];
+        chart.sections = [
+          layoutTables({
+            id: 't',
+            label_en: 'Tables',
+            label_ar: 'الطاولات',
+            x: 200,
+            y: 200,
+            seatSize: 20,
+            tableLabels: { scheme: block.scheme, start: 1, direction: 'forward' },
+            category: 'a',
+            ...block,
+          }),
+        ];
+        expect(SeatChart.parse(JSON.parse(JSON.stringify(chart)))).toEqual(chart);
+        expect(validateChartForPublish(chart)).toEqual([]);
+        const tables = chart.sections[0]!.tables;
+        expect(tables).toHaveLength(block.tables);
+        for (const table of tables) {
+          expect(table.seats).toHaveLength(block.seatsPerTable);
+          const first = table.seats[0]!;
+          const last = table.seats[table.seats.length - 1]!;
+          expect(first.left === last.id).toBe(block.seatsPerTable >= 3);
+        }
+        // The seat rules read each table as one run of seats: a ring from three seats.
+        const rows = ruleRowsOfChart(chart, () => true);
+        expect(rows).toHaveLength(block.tables);
+        for (const row of rows) {
+          expect(row.isRing ?? false).toBe(block.seatsPerTable >= 3);
+          expect(row.blocks).toHaveLength(1);
+          expect(row.blocks[0]).toHaveLength(block.seatsPerTable);
+        }
       }),
     );
   });

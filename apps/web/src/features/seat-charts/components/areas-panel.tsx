@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { ChartEditor } from '../lib/use-chart-editor';
 import { NumberField } from './number-field';
 import { sectionName } from '../lib/names';
 import classes from './designer.module.css';
+import { NameFields } from './name-fields';
 
 const NEW_AREA: AreaOptions = {
   label_en: '',
@@ -55,21 +56,11 @@ export function AreasPanel({ editor }: { editor: ChartEditor }) {
           noValidate
         >
           <Title order={3}>{t('designer.areas.addTitle')}</Title>
-          <TextInput
-            label={t('designer.areas.nameEn')}
-            value={options.label_en}
-            dir="auto"
-            required
-            maxLength={CHART_LIMITS.maxNameLength}
-            onChange={(event) => set({ label_en: event.currentTarget.value })}
-          />
-          <TextInput
-            label={t('designer.areas.nameAr')}
-            value={options.label_ar}
-            dir="auto"
-            required
-            maxLength={CHART_LIMITS.maxNameLength}
-            onChange={(event) => set({ label_ar: event.currentTarget.value })}
+          <NameFields
+            value={options}
+            labelEn={t('designer.areas.nameEn')}
+            labelAr={t('designer.areas.nameAr')}
+            onChange={set}
           />
           <NumberField
             label={t('designer.areas.capacity')}

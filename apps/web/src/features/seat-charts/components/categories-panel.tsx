@@ -17,6 +17,8 @@ import {
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { categoryName, sectionName } from '../lib/names';
 import classes from './designer.module.css';
+import { NameFields } from './name-fields';
+import type { Names } from './name-fields';
 
 /** Colours that stay apart from each other and carry white labels at AA contrast. */
 const PALETTE = ['#C2185B', '#1565C0', '#2E7D32', '#6A1B9A', '#E65100', '#00695C', '#4E342E'];
@@ -33,8 +35,7 @@ export function CategoriesPanel({ editor, selection, onSelectionChange }: Catego
   const language = i18n.language;
   const { chart, apply } = editor;
   const counts = countByCategory(chart);
-  const [nameEn, setNameEn] = useState('');
-  const [nameAr, setNameAr] = useState('');
+  const [names, setNames] = useState<Names>({ label_en: '', label_ar: '' });
   const [color, setColor] = useState(PALETTE[chart.categories.length % PALETTE.length]!);
   const [problem, setProblem] = useState<string | null>(null);
   const [sectionId, setSectionId] = useState('');
@@ -42,21 +43,20 @@ export function CategoriesPanel({ editor, selection, onSelectionChange }: Catego
 
   function add(event: FormEvent) {
     event.preventDefault();
-    if (!nameEn.trim() || !nameAr.trim()) {
+    if (!names.label_en.trim() || !names.label_ar.trim()) {
       setProblem(t('designer.categories.nameRequired'));
       return;
     }
     setProblem(null);
     apply((current) =>
       addCategory(current, {
-        key: categoryKeyFor(current, nameEn),
-        label_en: nameEn.trim(),
-        label_ar: nameAr.trim(),
+        key: categoryKeyFor(current, names.label_en),
+        label_en: names.label_en.trim(),
+        label_ar: names.label_ar.trim(),
         color,
       }),
     );
-    setNameEn('');
-    setNameAr('');
+    setNames({ label_en: '', label_ar: '' });
     setColor(PALETTE[(chart.categories.length + 1) % PALETTE.length]!);
   }
 
@@ -108,21 +108,11 @@ export function CategoriesPanel({ editor, selection, onSelectionChange }: Catego
         {chart.categories.length < CHART_LIMITS.maxCategories && (
           <form onSubmit={add} noValidate>
             <Stack gap="sm">
-              <TextInput
-                label={t('designer.categories.nameEn')}
-                value={nameEn}
-                dir="auto"
-                required
-                maxLength={CHART_LIMITS.maxNameLength}
-                onChange={(event) => setNameEn(event.currentTarget.value)}
-              />
-              <TextInput
-                label={t('designer.categories.nameAr')}
-                value={nameAr}
-                dir="auto"
-                required
-                maxLength={CHART_LIMITS.maxNameLength}
-                onChange={(event) => setNameAr(event.currentTarget.value)}
+              <NameFields
+                value={names}
+                labelEn={t('designer.categories.nameEn')}
+                labelAr={t('designer.categories.nameAr')}
+                onChange={(change) => setNames((before) => ({ ...before, ...change }))}
               />
               <TextInput
                 type="color"

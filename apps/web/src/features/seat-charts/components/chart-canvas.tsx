@@ -3,7 +3,7 @@ import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Circle, Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
 import type Konva from 'konva';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
-import { listSeats } from '../lib/chart-edit';
+import { groupsOf, listSeats } from '../lib/chart-edit';
 import { labelDirection } from '../lib/label-direction';
 import { buildSeatIndex } from '../lib/seat-index';
 import { clickSelection, dragDelta, marqueeSelection, nudgeFor } from '../lib/selection';
@@ -323,11 +323,58 @@ export function ChartCanvas({
               );
             }),
           )}
+          {chart.sections.flatMap((section) =>
+            section.tables.map((table) => {
+              // A table follows its seats while they are dragged, when all of them are.
+              const isCarried =
+                table.seats.length > 0 && table.seats.every((seat) => selection.has(seat.id));
+              const size = Math.max(10, Math.min(table.width, table.height) / 3);
+              return (
+                <Group
+                  key={table.id}
+                  x={table.x + (isCarried ? offset.dx : 0)}
+                  y={table.y + (isCarried ? offset.dy : 0)}
+                  rotation={table.rotation}
+                >
+                  {table.shape === 'round' ? (
+                    <Circle
+                      radius={table.width / 2}
+                      fill="#f1f3f5"
+                      stroke="#868e96"
+                      strokeWidth={1.5 / scale}
+                    />
+                  ) : (
+                    <Rect
+                      x={-table.width / 2}
+                      y={-table.height / 2}
+                      width={table.width}
+                      height={table.height}
+                      cornerRadius={4}
+                      fill="#f1f3f5"
+                      stroke="#868e96"
+                      strokeWidth={1.5 / scale}
+                    />
+                  )}
+                  <Text
+                    x={-table.width / 2}
+                    y={-size / 2}
+                    width={table.width}
+                    align="center"
+                    text={table.label}
+                    direction={labelDirection(table.label)}
+                    fontSize={size}
+                    fontStyle="bold"
+                    fill="#343a40"
+                  />
+                </Group>
+              );
+            }),
+          )}
           {chart.sections.map((section) => {
-            const first = section.rows[0]?.seats;
-            if (!first || first.length === 0) return null;
-            const xs = section.rows.flatMap((row) => row.seats.map((seat) => seat.x));
-            const ys = section.rows.flatMap((row) => row.seats.map((seat) => seat.y));
+            const seats = groupsOf(section).flatMap((group) => group.seats);
+            if (seats.length === 0) return null;
+            const xs = seats.map((seat) => seat.x);
+            const ys = seats.map((seat) => seat.y);
             const name = isArabic ? section.label_ar : section.label_en;
             const left = Math.min(...xs);
             return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
 import type { LabelRule, LabelScheme } from '@hafla/shared/charts/chart-format';
 import { labelsFor } from '@hafla/shared/charts/labels';
-import { listSeats, relabelRows, relabelSeats, setSeatLabel } from '../lib/chart-edit';
+import { groupsOf, listSeats, relabelRows, relabelSeats, setSeatLabel } from '../lib/chart-edit';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { NumberField } from './number-field';
 import { sectionName } from '../lib/names';
@@ -97,7 +97,10 @@ export function LabelsPanel({ editor, selection }: LabelsPanelProps) {
   }
 
   if (!section) return <Text className={classes.panel}>{t('designer.labels.noSections')}</Text>;
-  const longestRow = Math.max(0, ...section.rows.map((row) => row.seats.length));
+  const groups = groupsOf(section);
+  const longestRow = Math.max(0, ...groups.map((group) => group.seats.length));
+  // A section of tables only labels its tables; rows (and a mixed section's tables) go as rows.
+  const isTables = section.rows.length === 0 && section.tables.length > 0;
 
   return (
     <Stack gap="md">
@@ -113,10 +116,10 @@ export function LabelsPanel({ editor, selection }: LabelsPanelProps) {
       <RuleForm
         key={`rows-${section.id}`}
         idPrefix="row-labels"
-        title={t('designer.labels.rowsTitle')}
+        title={t(isTables ? 'designer.labels.tablesTitle' : 'designer.labels.rowsTitle')}
         initial={section.row_labels}
-        count={section.rows.length}
-        submitLabel={t('designer.labels.applyRows')}
+        count={groups.length}
+        submitLabel={t(isTables ? 'designer.labels.applyTables' : 'designer.labels.applyRows')}
         onSubmit={(rule) => apply((current) => relabelRows(current, section.id, rule))}
       />
       <RuleForm
@@ -143,10 +146,17 @@ export function LabelsPanel({ editor, selection }: LabelsPanelProps) {
           >
             <Stack gap="sm">
               <TextInput
-                label={t('designer.labels.seatLabel', {
-                  seat: selected.seat.label,
-                  row: selected.row.label,
-                })}
+                label={
+                  'shape' in selected.row
+                    ? t('designer.labels.seatLabelAtTable', {
+                        seat: selected.seat.label,
+                        table: selected.row.label,
+                      })
+                    : t('designer.labels.seatLabel', {
+                        seat: selected.seat.label,
+                        row: selected.row.label,
+                      })
+                }
                 value={seatLabel}
                 dir="auto"
                 maxLength={CHART_LIMITS.maxLabelLength}

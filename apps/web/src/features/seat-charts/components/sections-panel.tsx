@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +7,23 @@ import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
 import { FormAlert } from '../../../components/form-alert';
 import {
   addBlock,
+  addTableBlock,
   blockOptionsOf,
   countSeats,
   deleteSeats,
   relayoutSection,
+  relayoutTables,
   removeSection,
   renameSection,
   rotateSeats,
   seatIdsOfSections,
+  tableBlockOptionsOf,
 } from '../lib/chart-edit';
-import type { BlockOptions } from '../lib/chart-edit';
+import type { BlockOptions, TableBlockOptions } from '../lib/chart-edit';
 import { sectionName } from '../lib/names';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { AreasPanel } from './areas-panel';
+import { NameFields } from './name-fields';
 import { NumberField } from './number-field';
 import classes from './designer.module.css';
 
@@ -39,18 +44,36 @@ const NEW_BLOCK: BlockOptions = {
   rotation: 0,
 };
 
-interface BlockFormProps {
-  initial: BlockOptions;
+const NEW_TABLES: TableBlockOptions = {
+  label_en: '',
+  label_ar: '',
+  tables: 6,
+  seatsPerTable: 8,
+  shape: 'round',
+  columns: 3,
+  seatSpacing: 32,
+};
+
+interface FormProps<T> {
+  initial: T;
   title: string;
   submitLabel: string;
   note?: string;
   seatsElsewhere: number;
-  onSubmit: (options: BlockOptions) => void;
+  onSubmit: (options: T) => void;
   onCancel?: () => void;
 }
 
-/** Rows × seats, spacing, curve and rotation of a block, for a new section or an existing one. */
-function BlockForm({
+interface BlockShellProps<T extends { label_en: string; label_ar: string }> extends FormProps<T> {
+  /** Seats the options make, for the chart's limit. */
+  seatsOf: (options: T) => number;
+  /** Further checks: a problem to show, or null. */
+  problemOf?: (options: T) => string | null;
+  fields: (options: T, set: (change: Partial<T>) => void) => React.ReactNode;
+}
+
+/** A form that adds or lays out a block (rows or tables): names, the block's own fields, limits. */
+function BlockShell<T extends { label_en: string; label_ar: string }>({
   initial,
   title,
   submitLabel,
@@ -58,90 +81,38 @@ function BlockForm({
   seatsElsewhere,
   onSubmit,
   onCancel,
-}: BlockFormProps) {
+  seatsOf,
+  problemOf,
+  fields,
+}: BlockShellProps<T>) {
   const { t } = useTranslation('charts');
   const [options, setOptions] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (change: Partial<BlockOptions>) => setOptions((before) => ({ ...before, ...change }));
+  const set = (change: Partial<T>) => setOptions((before) => ({ ...before, ...change }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!options.label_en.trim() || !options.label_ar.trim()) {
-      setProblem(t('designer.sections.nameRequired'));
-      return;
-    }
-    if (seatsElsewhere + options.rows * options.seatsPerRow > CHART_LIMITS.maxSeats) {
-      setProblem(t('designer.sections.tooManySeats', { max: CHART_LIMITS.maxSeats }));
-      return;
-    }
-    setProblem(null);
+    const found =
+      !options.label_en.trim() || !options.label_ar.trim()
+        ? t('designer.sections.nameRequired')
+        : seatsElsewhere + seatsOf(options) > CHART_LIMITS.maxSeats
+          ? t('designer.sections.tooManySeats', { max: CHART_LIMITS.maxSeats })
+          : (problemOf?.(options) ?? null);
+    setProblem(found);
+    if (found) return;
     onSubmit({ ...options, label_en: options.label_en.trim(), label_ar: options.label_ar.trim() });
   }
 
   return (
     <form className={classes.panel} onSubmit={submit} aria-label={title} noValidate>
       <Title order={3}>{title}</Title>
-      <TextInput
-        label={t('designer.sections.nameEn')}
-        value={options.label_en}
-        dir="auto"
-        required
-        maxLength={CHART_LIMITS.maxNameLength}
-        onChange={(event) => set({ label_en: event.currentTarget.value })}
+      <NameFields
+        value={options}
+        labelEn={t('designer.sections.nameEn')}
+        labelAr={t('designer.sections.nameAr')}
+        onChange={(change) => set(change as Partial<T>)}
       />
-      <TextInput
-        label={t('designer.sections.nameAr')}
-        value={options.label_ar}
-        dir="auto"
-        required
-        maxLength={CHART_LIMITS.maxNameLength}
-        onChange={(event) => set({ label_ar: event.currentTarget.value })}
-      />
-      <div className={classes.fields}>
-        <NumberField
-          label={t('designer.sections.rows')}
-          value={options.rows}
-          min={1}
-          max={CHART_LIMITS.maxRowsPerSection}
-          onValue={(rows) => set({ rows: Math.round(rows) })}
-        />
-        <NumberField
-          label={t('designer.sections.seatsPerRow')}
-          value={options.seatsPerRow}
-          min={1}
-          max={CHART_LIMITS.maxSeatsPerRow}
-          onValue={(seatsPerRow) => set({ seatsPerRow: Math.round(seatsPerRow) })}
-        />
-        <NumberField
-          label={t('designer.sections.seatSpacing')}
-          value={options.seatSpacing}
-          min={1}
-          max={1000}
-          onValue={(seatSpacing) => set({ seatSpacing })}
-        />
-        <NumberField
-          label={t('designer.sections.rowSpacing')}
-          value={options.rowSpacing}
-          min={1}
-          max={1000}
-          onValue={(rowSpacing) => set({ rowSpacing })}
-        />
-        <NumberField
-          label={t('designer.sections.curve')}
-          value={Math.round(options.curve * 100)}
-          min={-100}
-          max={100}
-          description={t('designer.sections.curveHelp')}
-          onValue={(curve) => set({ curve: curve / 100 })}
-        />
-        <NumberField
-          label={t('designer.sections.rotation')}
-          value={options.rotation}
-          min={-360}
-          max={360}
-          onValue={(rotation) => set({ rotation })}
-        />
-      </div>
+      <div className={classes.fields}>{fields(options, set)}</div>
       {note && <Text size="sm">{note}</Text>}
       <FormAlert message={problem} />
       <Group gap="sm">
@@ -156,55 +127,232 @@ function BlockForm({
   );
 }
 
-/** Step 2: blocks of rows added in one go, laid out again, turned, thinned into aisles. */
+/** Rows × seats, spacing, curve and rotation of a block, for a new section or an existing one. */
+function BlockForm(props: FormProps<BlockOptions>) {
+  const { t } = useTranslation('charts');
+  return (
+    <BlockShell
+      {...props}
+      seatsOf={(options) => options.rows * options.seatsPerRow}
+      fields={(options, set) => (
+        <>
+          <NumberField
+            label={t('designer.sections.rows')}
+            value={options.rows}
+            min={1}
+            max={CHART_LIMITS.maxRowsPerSection}
+            onValue={(rows) => set({ rows: Math.round(rows) })}
+          />
+          <NumberField
+            label={t('designer.sections.seatsPerRow')}
+            value={options.seatsPerRow}
+            min={1}
+            max={CHART_LIMITS.maxSeatsPerRow}
+            onValue={(seatsPerRow) => set({ seatsPerRow: Math.round(seatsPerRow) })}
+          />
+          <NumberField
+            label={t('designer.sections.seatSpacing')}
+            value={options.seatSpacing}
+            min={1}
+            max={1000}
+            onValue={(seatSpacing) => set({ seatSpacing })}
+          />
+          <NumberField
+            label={t('designer.sections.rowSpacing')}
+            value={options.rowSpacing}
+            min={1}
+            max={1000}
+            onValue={(rowSpacing) => set({ rowSpacing })}
+          />
+          <NumberField
+            label={t('designer.sections.curve')}
+            value={Math.round(options.curve * 100)}
+            min={-100}
+            max={100}
+            description={t('designer.sections.curveHelp')}
+            onValue={(curve) => set({ curve: curve / 100 })}
+          />
+          <NumberField
+            label={t('designer.sections.rotation')}
+            value={options.rotation}
+            min={-360}
+            max={360}
+            onValue={(rotation) => set({ rotation })}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+/**
+ * Tables × seats round each (round or rectangular), in a grid, for a new section or an
+ * existing one; the spacing keeps seats at a table from touching (`seatSize`).
+ */
+function TableForm({ seatSize, ...props }: FormProps<TableBlockOptions> & { seatSize: number }) {
+  const { t } = useTranslation('charts');
+  const minSpacing = Math.ceil(seatSize * 1.25);
+  return (
+    <BlockShell
+      {...props}
+      seatsOf={(options) => options.tables * options.seatsPerTable}
+      problemOf={(options) =>
+        options.seatSpacing < minSpacing
+          ? t('designer.sections.spacingTooSmall', { min: minSpacing })
+          : null
+      }
+      fields={(options, set) => (
+        <>
+          <NumberField
+            label={t('designer.sections.tables')}
+            value={options.tables}
+            min={1}
+            max={CHART_LIMITS.maxTablesPerSection}
+            onValue={(tables) => set({ tables: Math.round(tables) })}
+          />
+          <NumberField
+            label={t('designer.sections.seatsPerTable')}
+            value={options.seatsPerTable}
+            min={1}
+            max={CHART_LIMITS.maxSeatsPerTable}
+            onValue={(seatsPerTable) => set({ seatsPerTable: Math.round(seatsPerTable) })}
+          />
+          <NativeSelect
+            label={t('designer.sections.shape')}
+            value={options.shape}
+            data={(['round', 'rectangle'] as const).map((shape) => ({
+              value: shape,
+              label: t(`designer.sections.shapes.${shape}`),
+            }))}
+            onChange={(event) =>
+              set({ shape: event.currentTarget.value as TableBlockOptions['shape'] })
+            }
+          />
+          <NumberField
+            label={t('designer.sections.columns')}
+            value={options.columns}
+            min={1}
+            max={CHART_LIMITS.maxTablesPerSection}
+            onValue={(columns) => set({ columns: Math.round(columns) })}
+          />
+          <NumberField
+            label={t('designer.sections.seatSpacing')}
+            value={options.seatSpacing}
+            min={1}
+            max={1000}
+            onValue={(seatSpacing) => set({ seatSpacing })}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+/** Step 2: blocks of rows or tables added in one go, laid out again, turned, thinned into aisles. */
 export function SectionsPanel({ editor, selection, onSelectionChange }: SectionsPanelProps) {
   const { t, i18n } = useTranslation('charts');
   const { chart, apply } = editor;
   const [editingId, setEditingId] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [kind, setKind] = useState<'rows' | 'tables'>('rows');
   const language = i18n.language;
   const editing = chart.sections.find((section) => section.id === editingId) ?? null;
   const total = countSeats(chart);
+  const seatSize = chart.venue.seat_size;
+  const seatsIn = (groups: ReadonlyArray<{ seats: readonly unknown[] }>) =>
+    groups.reduce((sum, group) => sum + group.seats.length, 0);
+
+  function announce(name: string, count: number) {
+    setAdded(t('designer.sections.added', { name, count }));
+    setFormKey((key) => key + 1);
+    onSelectionChange(new Set());
+  }
+
+  let form: React.ReactNode;
+  if (editing && editing.rows.length === 0 && editing.tables.length > 0) {
+    form = (
+      <TableForm
+        key={editing.id}
+        seatSize={seatSize}
+        initial={tableBlockOptionsOf(editing)}
+        title={t('designer.sections.editTitle', { name: sectionName(editing, language) })}
+        submitLabel={t('designer.sections.apply')}
+        note={t('designer.sections.tablesRelayoutNote')}
+        seatsElsewhere={total - seatsIn(editing.tables)}
+        onSubmit={(options) => {
+          apply((current) => relayoutTables(current, editing.id, options));
+          setEditingId(null);
+        }}
+        onCancel={() => setEditingId(null)}
+      />
+    );
+  } else if (editing) {
+    form = (
+      <BlockForm
+        key={editing.id}
+        initial={blockOptionsOf(editing)}
+        title={t('designer.sections.editTitle', { name: sectionName(editing, language) })}
+        submitLabel={t('designer.sections.apply')}
+        note={t('designer.sections.relayoutNote')}
+        seatsElsewhere={total - seatsIn(editing.rows)}
+        onSubmit={(options) => {
+          apply((current) =>
+            renameSection(relayoutSection(current, editing.id, options), editing.id, options),
+          );
+          setEditingId(null);
+        }}
+        onCancel={() => setEditingId(null)}
+      />
+    );
+  } else {
+    form = (
+      <>
+        <SegmentedControl
+          aria-label={t('designer.sections.addKind')}
+          value={kind}
+          onChange={(value) => setKind(value as 'rows' | 'tables')}
+          data={[
+            { value: 'rows', label: t('designer.sections.kindRows') },
+            { value: 'tables', label: t('designer.sections.kindTables') },
+          ]}
+        />
+        {kind === 'rows' ? (
+          <BlockForm
+            key={formKey}
+            initial={NEW_BLOCK}
+            title={t('designer.sections.addTitle')}
+            submitLabel={t('designer.sections.add')}
+            seatsElsewhere={total}
+            onSubmit={(options) => {
+              apply((current) => addBlock(current, options).chart);
+              announce(sectionName(options, language), options.rows * options.seatsPerRow);
+            }}
+          />
+        ) : (
+          <TableForm
+            key={formKey}
+            seatSize={seatSize}
+            initial={{
+              ...NEW_TABLES,
+              seatSpacing: Math.max(NEW_TABLES.seatSpacing, Math.ceil(seatSize * 1.6)),
+            }}
+            title={t('designer.sections.addTablesTitle')}
+            submitLabel={t('designer.sections.addTables')}
+            seatsElsewhere={total}
+            onSubmit={(options) => {
+              apply((current) => addTableBlock(current, options).chart);
+              announce(sectionName(options, language), options.tables * options.seatsPerTable);
+            }}
+          />
+        )}
+      </>
+    );
+  }
 
   return (
     <Stack gap="md">
-      {editing ? (
-        <BlockForm
-          key={editing.id}
-          initial={blockOptionsOf(editing)}
-          title={t('designer.sections.editTitle', { name: sectionName(editing, language) })}
-          submitLabel={t('designer.sections.apply')}
-          note={t('designer.sections.relayoutNote')}
-          seatsElsewhere={total - countSeats({ ...chart, sections: [editing] })}
-          onSubmit={(options) => {
-            apply((current) =>
-              renameSection(relayoutSection(current, editing.id, options), editing.id, options),
-            );
-            setEditingId(null);
-          }}
-          onCancel={() => setEditingId(null)}
-        />
-      ) : (
-        <BlockForm
-          key={formKey}
-          initial={NEW_BLOCK}
-          title={t('designer.sections.addTitle')}
-          submitLabel={t('designer.sections.add')}
-          seatsElsewhere={total}
-          onSubmit={(options) => {
-            apply((current) => addBlock(current, options).chart);
-            setAdded(
-              t('designer.sections.added', {
-                name: sectionName(options, language),
-                count: options.rows * options.seatsPerRow,
-              }),
-            );
-            setFormKey((key) => key + 1);
-            onSelectionChange(new Set());
-          }}
-        />
-      )}
+      {form}
       <FormAlert tone="success" message={added} />
 
       <section className={classes.panel} aria-labelledby="sections-list">

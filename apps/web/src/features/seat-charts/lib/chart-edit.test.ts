@@ -6,6 +6,7 @@ import {
   addArea,
   addBlock,
   addCategory,
+  addTableBlock,
   assignCategory,
   blockOptionsOf,
   capacityByCategory,
@@ -18,14 +19,16 @@ import {
   relabelRows,
   relabelSeats,
   relayoutSection,
+  relayoutTables,
   removeArea,
   removeCategory,
   rotateSeats,
   setAreaCategory,
   setSeatFlags,
   setSeatLabel,
+  tableBlockOptionsOf,
 } from './chart-edit';
-import type { BlockOptions } from './chart-edit';
+import type { BlockOptions, TableBlockOptions } from './chart-edit';
 
 const block: BlockOptions = {
   label_en: 'Stalls',
@@ -212,5 +215,103 @@ describe('standing areas', () => {
     expect(
       validateChartForPublish(setAreaCategory(chart, 'floor', null)).map((issue) => issue.code),
     ).toEqual(['category_required']);
+  });
+});
+
+describe('tables', () => {
+  const tables: TableBlockOptions = {
+    label_en: 'Garden',
+    label_ar: 'الحديقة',
+    tables: 5,
+    seatsPerTable: 6,
+    shape: 'round',
+    columns: 3,
+    seatSpacing: 30,
+  };
+  const vip = { key: 'vip', label_en: 'VIP', label_ar: 'كبار', color: '#C2185B' };
+
+  function withTables() {
+    const rows = addBlock(emptyChart(), block).chart;
+    const added = addTableBlock(rows, tables);
+    const chart = assignCategory(
+      addCategory(added.chart, vip),
+      new Set(listSeats(added.chart).map((ref) => ref.seat.id)),
+      'vip',
+    );
+    return { chart, sectionId: added.sectionId };
+  }
+
+  it('adds a block of tables below the rows, ringed, counted and publishable', () => {
+    const { chart, sectionId } = withTables();
+    expect(sectionId).toBe('s2');
+    const section = chart.sections[1]!;
+    expect(section.rows).toEqual([]);
+    expect(section.tables.map((table) => table.label)).toEqual(['1', '2', '3', '4', '5']);
+    expect(countSeats(chart)).toBe(24 + 30);
+    expect(seat(chart, 's2.t1.s1').left).toBe('s2.t1.s6');
+    const lowestRowSeat = Math.max(
+      ...chart.sections[0]!.rows.flatMap((r) => r.seats.map((x) => x.y)),
+    );
+    expect(Math.min(...section.tables.flatMap((t) => t.seats.map((x) => x.y)))).toBeGreaterThan(
+      lowestRowSeat,
+    );
+    expect(validateChartForPublish(chart)).toEqual([]);
+    expect(tableBlockOptionsOf(section)).toMatchObject({
+      tables: 5,
+      seatsPerTable: 6,
+      shape: 'round',
+      columns: 3,
+    });
+    // What the edit form reads back lays the tables out where they are.
+    const again = relayoutTables(chart, 's2', tableBlockOptionsOf(section));
+    for (const { seat: before } of listSeats(chart)) {
+      const after = seat(again, before.id);
+      expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(0.05);
+    }
+  });
+
+  it('moves and turns a table with all of its seats, not with some', () => {
+    const { chart } = withTables();
+    const table = chart.sections[1]!.tables[0]!;
+    const all = new Set(table.seats.map((x) => x.id));
+    const moved = moveSeats(chart, all, 40, 10);
+    expect(moved.sections[1]!.tables[0]).toMatchObject({ x: table.x + 40, y: table.y + 10 });
+    const some = moveSeats(chart, new Set([table.seats[0]!.id]), 40, 10);
+    expect(some.sections[1]!.tables[0]).toMatchObject({ x: table.x, y: table.y });
+    const turned = rotateSeats(chart, all, 90);
+    expect(turned.sections[1]!.tables[0]!.rotation).toBe(90);
+    expect(turned.sections[1]!.tables[0]!.x).toBeCloseTo(table.x, 0);
+  });
+
+  it('opens a ring where a seat goes and drops a table left empty', () => {
+    const { chart } = withTables();
+    const thinned = deleteSeats(chart, new Set(['s2.t1.s1']));
+    expect(seat(thinned, 's2.t1.s2').left).toBeNull();
+    expect(seat(thinned, 's2.t1.s6').right).toBeNull();
+    expect(validateChartForPublish(thinned)).toEqual([]);
+    const table = chart.sections[1]!.tables[1]!;
+    const gone = deleteSeats(chart, new Set(table.seats.map((x) => x.id)));
+    expect(gone.sections[1]!.tables.map((t) => t.id)).not.toContain(table.id);
+  });
+
+  it('lays tables out again keeping categories, and labels them with the rows', () => {
+    const { chart } = withTables();
+    const next = relayoutTables(chart, 's2', { ...tables, seatsPerTable: 8, shape: 'rectangle' });
+    expect(countSeats(next)).toBe(24 + 40);
+    expect(seat(next, 's2.t1.s6').category).toBe('vip');
+    expect(seat(next, 's2.t1.s8').category).toBeNull();
+    expect(next.sections[1]!.tables[0]!.shape).toBe('rectangle');
+    const labelled = relabelRows(next, 's2', { scheme: 'latin', start: 1, direction: 'forward' });
+    expect(labelled.sections[1]!.tables.map((t) => t.label)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    const seatsLabelled = relabelSeats(labelled, 's2', {
+      scheme: 'arabic',
+      start: 1,
+      direction: 'forward',
+    });
+    expect(seatsLabelled.sections[1]!.tables[0]!.seats.map((x) => x.label).slice(0, 3)).toEqual([
+      'أ',
+      'ب',
+      'ت',
+    ]);
   });
 });

@@ -7,10 +7,11 @@ import type {
   SeatChart,
   Section,
   Stage,
+  Table,
   Venue,
 } from '@hafla/shared/charts/chart-format';
 import { labelsFor } from '@hafla/shared/charts/labels';
-import { layoutSection } from '@hafla/shared/charts/layout';
+import { layoutSection, layoutTables } from '@hafla/shared/charts/layout';
 
 /**
  * The designer's editing operations (decision 0022): pure functions from one chart to the next,
@@ -38,28 +39,52 @@ export interface BlockOptions {
   seatLabels?: LabelRule;
 }
 
+/** What the "add tables" form asks: tables of seats in a grid, as one new section. */
+export interface TableBlockOptions {
+  label_en: string;
+  label_ar: string;
+  tables: number;
+  seatsPerTable: number;
+  shape: 'round' | 'rectangle';
+  /** Tables per line, front to back. */
+  columns: number;
+  seatSpacing: number;
+  tableLabels?: LabelRule;
+}
+
 export interface SeatRef {
   seat: Seat;
   section: Section;
-  row: Row;
+  /** The seat's row, or its table. */
+  row: Row | Table;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** Every seat of every row, with its section and row. */
+/** A section's runs of seats: its rows front to back, then its tables. */
+export function groupsOf(section: Section): Array<Row | Table> {
+  return [...section.rows, ...section.tables];
+}
+
+/** Every seat of every row and table, with its section and row or table. */
 export function listSeats(chart: SeatChart): SeatRef[] {
   const seats: SeatRef[] = [];
   for (const section of chart.sections) {
-    for (const row of section.rows) {
+    for (const row of groupsOf(section)) {
       for (const seat of row.seats) seats.push({ seat, section, row });
     }
   }
   return seats;
 }
 
+function seatsOfSection(section: Section): Seat[] {
+  return groupsOf(section).flatMap((group) => group.seats);
+}
+
 export function countSeats(chart: SeatChart): number {
   return chart.sections.reduce(
-    (total, section) => total + section.rows.reduce((sum, row) => sum + row.seats.length, 0),
+    (total, section) =>
+      total + groupsOf(section).reduce((sum, group) => sum + group.seats.length, 0),
     0,
   );
 }
@@ -95,6 +120,35 @@ function boundsOf(points: ReadonlyArray<{ x: number; y: number }>) {
   return { minX, minY, maxX, maxY };
 }
 
+/** The middle of the seats' bounding box (the venue's middle when there are none). */
+function middleOf(chart: SeatChart, seats: readonly Seat[]): { x: number; y: number } {
+  if (seats.length === 0) return { x: chart.venue.width / 2, y: chart.venue.height / 2 };
+  const box = boundsOf(seats);
+  return { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+}
+
+/** A section moved by (dx, dy): its seats and its tables. */
+function translateSection(section: Section, dx: number, dy: number): Section {
+  const move = (seat: Seat): Seat => ({ ...seat, x: round(seat.x + dx), y: round(seat.y + dy) });
+  return {
+    ...section,
+    rows: section.rows.map((row) => ({ ...row, seats: row.seats.map(move) })),
+    tables: section.tables.map((table) => ({
+      ...table,
+      x: round(table.x + dx),
+      y: round(table.y + dy),
+      seats: table.seats.map(move),
+    })),
+  };
+}
+
+/** A laid-out section moved so the middle of its seats is at (x, y). */
+function centreSection(laid: Section, x: number, y: number): Section {
+  const box = boundsOf(seatsOfSection(laid));
+  if (!Number.isFinite(box.minX)) return laid;
+  return translateSection(laid, x - (box.minX + box.maxX) / 2, y - (box.minY + box.maxY) / 2);
+}
+
 /** Lays a block out, then moves it so the middle of its seats is at (x, y). */
 function placeBlock(id: string, options: BlockOptions, x: number, y: number): Section {
   const laid = layoutSection({
@@ -112,25 +166,27 @@ function placeBlock(id: string, options: BlockOptions, x: number, y: number): Se
     rowLabels: options.rowLabels,
     seatLabels: options.seatLabels,
   });
-  const box = boundsOf(laid.rows.flatMap((row) => row.seats));
-  const dx = x - (box.minX + box.maxX) / 2;
-  const dy = y - (box.minY + box.maxY) / 2;
-  return {
-    ...laid,
-    rows: laid.rows.map((row) => ({
-      ...row,
-      seats: row.seats.map((seat) => ({ ...seat, x: round(seat.x + dx), y: round(seat.y + dy) })),
-    })),
-  };
+  return centreSection(laid, x, y);
+}
+
+/** Lays a block of tables out, then moves it so the middle of its seats is at (x, y). */
+function placeTables(
+  id: string,
+  options: TableBlockOptions,
+  seatSize: number,
+  x: number,
+  y: number,
+): Section {
+  const laid = layoutTables({ id, x: 0, y: 0, seatSize, ...options });
+  return centreSection(laid, x, y);
 }
 
 /**
  * Where a new block goes: centred across the venue, below the seats already drawn (or below
- * the stage), so two blocks never land on each other.
+ * the stage), so two blocks never land on each other. `probe` is the block laid out anywhere.
  */
-export function freeSpotFor(chart: SeatChart, options: BlockOptions): { x: number; y: number } {
-  const laid = placeBlock('probe', options, 0, 0);
-  const box = boundsOf(laid.rows.flatMap((row) => row.seats));
+function freeSpotFor(chart: SeatChart, probe: Section): { x: number; y: number } {
+  const box = boundsOf(seatsOfSection(probe));
   const height = Number.isFinite(box.maxY) ? box.maxY - box.minY : 0;
   const seats = listSeats(chart).map((ref) => ref.seat);
   const gap = chart.venue.seat_size * 2;
@@ -149,9 +205,83 @@ export function addBlock(
 ): { chart: SeatChart; sectionId: string } {
   const id = nextSectionId(chart);
   const spot =
-    options.x === undefined || options.y === undefined ? freeSpotFor(chart, options) : null;
+    options.x === undefined || options.y === undefined
+      ? freeSpotFor(chart, placeBlock('probe', options, 0, 0))
+      : null;
   const section = placeBlock(id, options, options.x ?? spot!.x, options.y ?? spot!.y);
   return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+}
+
+/** Adds a block of tables as a new section, below what is drawn; answers it and its id. */
+export function addTableBlock(
+  chart: SeatChart,
+  options: TableBlockOptions,
+): { chart: SeatChart; sectionId: string } {
+  const id = nextSectionId(chart);
+  const size = chart.venue.seat_size;
+  const spot = freeSpotFor(chart, placeTables('probe', options, size, 0, 0));
+  const section = placeTables(id, options, size, spot.x, spot.y);
+  return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+}
+
+/** The layout a section's tables were made with, read back from them (for the edit form). */
+export function tableBlockOptionsOf(section: Section): TableBlockOptions {
+  const first = section.tables[0];
+  const firstY = first?.y ?? 0;
+  const columns = section.tables.filter((table) => table.y === firstY).length;
+  const seats = first?.seats ?? [];
+  const spacing =
+    first?.shape === 'rectangle' && seats.length >= 2
+      ? Math.abs(seats[1]!.x - seats[0]!.x)
+      : first && seats.length > 0
+        ? (2 * Math.PI * Math.hypot(seats[0]!.x - first.x, seats[0]!.y - first.y)) / seats.length
+        : 30;
+  return {
+    label_en: section.label_en,
+    label_ar: section.label_ar,
+    tables: section.tables.length,
+    seatsPerTable: seats.length,
+    shape: first?.shape ?? 'round',
+    columns: Math.max(1, columns),
+    // Whole units, as the form asks them (a ring at its smallest reads back a little wider).
+    seatSpacing: Math.round(spacing),
+    tableLabels: section.row_labels,
+  };
+}
+
+/** Keeps each seat's category and flags from `before` where its id is the same. */
+function keepSeatDetails(seat: Seat, before: ReadonlyMap<string, Seat>): Seat {
+  const old = before.get(seat.id);
+  return old
+    ? { ...seat, category: old.category, accessible: old.accessible, companion: old.companion }
+    : seat;
+}
+
+/**
+ * Lays a section's tables out again (count, seats, shape, grid), keeping the middle where it
+ * was; seats keep their ids (`<section>.t<table>.s<seat>`) and with them category and flags.
+ */
+export function relayoutTables(
+  chart: SeatChart,
+  sectionId: string,
+  options: TableBlockOptions,
+): SeatChart {
+  const section = chart.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) return chart;
+  const seats = section.tables.flatMap((table) => table.seats);
+  const { x, y } = middleOf(chart, seats);
+  const laid = placeTables(sectionId, options, chart.venue.seat_size, x, y);
+  const before = new Map(seats.map((seat) => [seat.id, seat]));
+  return replaceSection(chart, {
+    ...section,
+    label_en: options.label_en,
+    label_ar: options.label_ar,
+    row_labels: laid.row_labels,
+    tables: laid.tables.map((table) => ({
+      ...table,
+      seats: table.seats.map((seat) => keepSeatDetails(seat, before)),
+    })),
+  });
 }
 
 /** The layout a section was made with, read back from its rows (for the edit form). */
@@ -191,9 +321,7 @@ export function relayoutSection(
   const section = chart.sections.find((candidate) => candidate.id === sectionId);
   if (!section) return chart;
   const seats = section.rows.flatMap((row) => row.seats);
-  const box = seats.length > 0 ? boundsOf(seats) : null;
-  const x = box ? (box.minX + box.maxX) / 2 : chart.venue.width / 2;
-  const y = box ? (box.minY + box.maxY) / 2 : chart.venue.height / 2;
+  const { x, y } = middleOf(chart, seats);
   const laid = placeBlock(sectionId, options, x, y);
   const before = new Map(seats.map((seat) => [seat.id, seat]));
   const next: Section = {
@@ -201,17 +329,7 @@ export function relayoutSection(
     tables: section.tables,
     rows: laid.rows.map((row) => ({
       ...row,
-      seats: row.seats.map((seat) => {
-        const old = before.get(seat.id);
-        return old
-          ? {
-              ...seat,
-              category: old.category,
-              accessible: old.accessible,
-              companion: old.companion,
-            }
-          : seat;
-      }),
+      seats: row.seats.map((seat) => keepSeatDetails(seat, before)),
     })),
   };
   return replaceSection(chart, next);
@@ -237,30 +355,42 @@ export function removeSection(chart: SeatChart, sectionId: string): SeatChart {
   return { ...chart, sections: chart.sections.filter((section) => section.id !== sectionId) };
 }
 
-/** Applies `change` to the seats named in `ids`; rows and sections without one stay as they were. */
+const hasAny = (group: Row | Table, ids: ReadonlySet<string>) =>
+  group.seats.some((seat) => ids.has(seat.id));
+
+/**
+ * Applies `change` to the seats named in `ids`, and `changeTable` to each table whose seats are
+ * all named (it moves or turns with them); rows, tables and sections without one stay as they
+ * were.
+ */
 function mapSeats(
   chart: SeatChart,
   ids: ReadonlySet<string>,
   change: (seat: Seat) => Seat,
+  changeTable: (table: Table) => Table = (table) => table,
 ): SeatChart {
   if (ids.size === 0) return chart;
+  const mapGroup = <G extends Row | Table>(group: G): G =>
+    hasAny(group, ids)
+      ? { ...group, seats: group.seats.map((seat) => (ids.has(seat.id) ? change(seat) : seat)) }
+      : group;
   return {
     ...chart,
     sections: chart.sections.map((section) => {
-      if (!section.rows.some((row) => row.seats.some((seat) => ids.has(seat.id)))) return section;
+      if (!groupsOf(section).some((group) => hasAny(group, ids))) return section;
       return {
         ...section,
-        rows: section.rows.map((row) =>
-          row.seats.some((seat) => ids.has(seat.id))
-            ? { ...row, seats: row.seats.map((seat) => (ids.has(seat.id) ? change(seat) : seat)) }
-            : row,
-        ),
+        rows: section.rows.map(mapGroup),
+        tables: section.tables.map((table) => {
+          const isWhole = table.seats.length > 0 && table.seats.every((seat) => ids.has(seat.id));
+          return mapGroup(isWhole ? changeTable(table) : table);
+        }),
       };
     }),
   };
 }
 
-/** Moves seats by (dx, dy), kept inside the venue. */
+/** Moves seats by (dx, dy), kept inside the venue; a table moves with all of its seats. */
 export function moveSeats(
   chart: SeatChart,
   ids: ReadonlySet<string>,
@@ -268,11 +398,13 @@ export function moveSeats(
   dy: number,
 ): SeatChart {
   const { width, height } = chart.venue;
-  return mapSeats(chart, ids, (seat) => ({
-    ...seat,
-    x: round(Math.min(width, Math.max(0, seat.x + dx))),
-    y: round(Math.min(height, Math.max(0, seat.y + dy))),
-  }));
+  const within = (value: number, extent: number) => round(Math.min(extent, Math.max(0, value)));
+  return mapSeats(
+    chart,
+    ids,
+    (seat) => ({ ...seat, x: within(seat.x + dx, width), y: within(seat.y + dy, height) }),
+    (table) => ({ ...table, x: within(table.x + dx, width), y: within(table.y + dy, height) }),
+  );
 }
 
 /** Turns seats by `degrees` (clockwise) about the middle of their bounding box. */
@@ -291,37 +423,42 @@ export function rotateSeats(
   const radians = (degrees * Math.PI) / 180;
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
-  return mapSeats(chart, ids, (seat) => {
-    const dx = seat.x - cx;
-    const dy = seat.y - cy;
-    return { ...seat, x: round(cx + dx * cos - dy * sin), y: round(cy + dx * sin + dy * cos) };
-  });
+  const turn = <P extends { x: number; y: number }>(point: P): P => {
+    const dx = point.x - cx;
+    const dy = point.y - cy;
+    return { ...point, x: round(cx + dx * cos - dy * sin), y: round(cy + dx * sin + dy * cos) };
+  };
+  return mapSeats(chart, ids, turn, (table) => ({
+    ...turn(table),
+    rotation: ((((table.rotation + degrees) % 360) + 540) % 360) - 180,
+  }));
 }
 
 /**
- * Removes seats; the seats beside a removed one lose that neighbour (an aisle), and rows left
- * empty go. Neighbours stay mutual and adjacent, as publishing requires.
+ * Removes seats; the seats beside a removed one lose that neighbour (an aisle, or a ring
+ * opened at a table), and rows and tables left empty go. Neighbours stay mutual and adjacent,
+ * as publishing requires.
  */
 export function deleteSeats(chart: SeatChart, ids: ReadonlySet<string>): SeatChart {
   if (ids.size === 0) return chart;
+  const thin = <G extends Row | Table>(group: G): G => {
+    if (!hasAny(group, ids)) return group;
+    const kept = group.seats.filter((seat) => !ids.has(seat.id));
+    return {
+      ...group,
+      seats: kept.map((seat) => ({
+        ...seat,
+        left: seat.left !== null && ids.has(seat.left) ? null : seat.left,
+        right: seat.right !== null && ids.has(seat.right) ? null : seat.right,
+      })),
+    };
+  };
   return {
     ...chart,
     sections: chart.sections.map((section) => ({
       ...section,
-      rows: section.rows
-        .map((row) => {
-          if (!row.seats.some((seat) => ids.has(seat.id))) return row;
-          const kept = row.seats.filter((seat) => !ids.has(seat.id));
-          return {
-            ...row,
-            seats: kept.map((seat) => ({
-              ...seat,
-              left: seat.left !== null && ids.has(seat.left) ? null : seat.left,
-              right: seat.right !== null && ids.has(seat.right) ? null : seat.right,
-            })),
-          };
-        })
-        .filter((row) => row.seats.length > 0),
+      rows: section.rows.map(thin).filter((row) => row.seats.length > 0),
+      tables: section.tables.map(thin).filter((table) => table.seats.length > 0),
     })),
   };
 }
@@ -338,32 +475,38 @@ export function setFocalPoint(chart: SeatChart, point: { x: number; y: number })
   return { ...chart, focal_point: { x: round(point.x), y: round(point.y) } };
 }
 
-/** Letters or numbers for a section's rows, front to back. */
+/** Letters or numbers for a section's rows front to back, then its tables in order. */
 export function relabelRows(chart: SeatChart, sectionId: string, rule: LabelRule): SeatChart {
   const section = chart.sections.find((candidate) => candidate.id === sectionId);
   if (!section) return chart;
-  const labels = labelsFor(rule, section.rows.length);
+  const labels = labelsFor(rule, section.rows.length + section.tables.length);
+  const offset = section.rows.length;
   return replaceSection(chart, {
     ...section,
     row_labels: rule,
     rows: section.rows.map((row, index) => ({ ...row, label: labels[index]! })),
+    tables: section.tables.map((table, index) => ({ ...table, label: labels[offset + index]! })),
   });
 }
 
-/** Letters or numbers for the seats of every row of a section, left to right as drawn. */
+/**
+ * Letters or numbers for the seats of every row of a section, left to right as drawn, and
+ * round every table from its first seat.
+ */
 export function relabelSeats(chart: SeatChart, sectionId: string, rule: LabelRule): SeatChart {
   const section = chart.sections.find((candidate) => candidate.id === sectionId);
   if (!section) return chart;
+  const relabel = <G extends Row | Table>(group: G): G => {
+    const labels = labelsFor(rule, group.seats.length);
+    return {
+      ...group,
+      seats: group.seats.map((seat, index) => ({ ...seat, label: labels[index]! })),
+    };
+  };
   return replaceSection(chart, {
     ...section,
-    rows: section.rows.map((row) => {
-      const labels = labelsFor(rule, row.seats.length);
-      return {
-        ...row,
-        seat_labels: rule,
-        seats: row.seats.map((seat, index) => ({ ...seat, label: labels[index]! })),
-      };
-    }),
+    rows: section.rows.map((row) => ({ ...relabel(row), seat_labels: rule })),
+    tables: section.tables.map(relabel),
   });
 }
 
@@ -517,6 +660,6 @@ export function seatIdsOfSections(chart: SeatChart, sectionIds: ReadonlySet<stri
 /** The sections that hold any of the seats. */
 export function sectionsOfSeats(chart: SeatChart, ids: ReadonlySet<string>): string[] {
   return chart.sections
-    .filter((section) => section.rows.some((row) => row.seats.some((seat) => ids.has(seat.id))))
+    .filter((section) => groupsOf(section).some((group) => hasAny(group, ids)))
     .map((section) => section.id);
 }

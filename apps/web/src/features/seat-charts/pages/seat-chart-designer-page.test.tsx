@@ -100,4 +100,45 @@ describe('the seat chart designer', () => {
     await waitFor(() => expect(saved).toHaveLength(3), { timeout: 5_000 });
     expect(saved[2]!.areas).toMatchObject([{ id: 'a1', label_ar: 'الأرضية', capacity: 150 }]);
   });
+
+  it('adds a block of round tables, refuses seats that touch, and opens it for editing', async () => {
+    const saved: SeatChart[] = [];
+    stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/charts/7': chartDetail(7, {
+        name: 'Gala dinner',
+        draft: { ...sampleChart(), sections: [], areas: [] },
+      }),
+      'PATCH /api/v1/charts/7/': (request) => {
+        const draft = (JSON.parse(request.body!) as { draft: SeatChart }).draft;
+        saved.push(draft);
+        return jsonResponse(chartDetail(7, { draft }));
+      },
+    });
+    signInAs(organizer);
+    renderApp('/organizer/seat-charts/7?step=sections');
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Seats at tables' }));
+    await fill(/^Section name in English/, 'Garden');
+    await fill(/^Section name in Arabic/, 'الحديقة');
+    await fill(/^Tables$/, '4');
+    await fill(/^Seats per table/, '6');
+    await fill(/^Seat spacing/, '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the tables' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('at least 25'),
+    );
+    await fill(/^Seat spacing/, '32');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the tables' }));
+    expect(await screen.findByText('Garden was added: 24 seats.')).toBeTruthy();
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 5_000 });
+    const [section] = saved[0]!.sections;
+    expect(section!.tables.map((table) => table.label)).toEqual(['1', '2', '3', '4']);
+    expect(section!.tables[0]!.seats[0]!.left).toBe(section!.tables[0]!.seats[5]!.id);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Garden' }));
+    expect(screen.getByRole('form', { name: 'Edit Garden' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Seats per table/) as HTMLInputElement).value).toBe('6');
+  });
 });
