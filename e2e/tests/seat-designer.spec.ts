@@ -4,7 +4,7 @@ import chartsAr from '../../apps/web/src/locales/ar/charts.json' with { type: 'j
 import commonEn from '../../apps/web/src/locales/en/common.json' with { type: 'json' };
 import commonAr from '../../apps/web/src/locales/ar/common.json' with { type: 'json' };
 import { signIn } from './account-steps';
-import { callApi, publishEvent } from './api-steps';
+import { callApi, logIn, publishEvent } from './api-steps';
 import { expectAccessible } from './axe';
 import { expect, test } from './mailbox';
 import { ORGANIZER_PASSWORD, registerOrganizer } from './organizer-steps';
@@ -348,5 +348,85 @@ for (const language of ['en', 'ar'] as const) {
       .click();
     await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('alert')).not.toBeEmpty();
+  });
+}
+
+interface TablesAnswer {
+  published_version: number | null;
+  draft: {
+    sections: Array<{
+      tables: Array<{
+        label: string;
+        shape: string;
+        seats: Array<{ id: string; left: string | null; category: string | null }>;
+      }>;
+    }>;
+  };
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`an organizer lays out a block of round tables, letters them, gives them a category and publishes them (${language})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const t = T[language];
+    const d = t.charts.designer;
+    const project = testInfo.project.name;
+    if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+    const token = await logIn(request, 'organizer@hafla.test', 'hafla-demo-2026');
+    const { id } = await callApi<{ id: number }>(request, token, 'POST', '/api/v1/charts/', {
+      name: `Gala dinner ${language} ${project}`,
+    });
+
+    await signIn(page, 'organizer@hafla.test', 'hafla-demo-2026');
+    await expect(page).toHaveURL(/\/$/);
+    if (language === 'ar') await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto(`/organizer/seat-charts/${id}?step=sections`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const main = page.getByRole('main');
+
+    // Tables: five round tables of six, three to a line.
+    await main.getByText(d.sections.kindTables, { exact: true }).click();
+    const form = main.getByRole('form', { name: d.sections.addTablesTitle });
+    await form.getByLabel(d.sections.nameEn).fill('Garden');
+    await form.getByLabel(d.sections.nameAr).fill('الحديقة');
+    await form.getByLabel(d.sections.tables, { exact: true }).fill('5');
+    await form.getByLabel(d.sections.seatsPerTable).fill('6');
+    await form.getByLabel(d.sections.columns).fill('3');
+    await form.getByRole('button', { name: d.sections.addTables }).click();
+    const name = language === 'ar' ? 'الحديقة' : 'Garden';
+    await expect(main.getByText(fill(d.sections.added, { name, count: 30 }))).toBeVisible();
+    await expectAccessible(page, `designer, tables (${language})`);
+    await shot(page, 'designer-tables', project, language);
+
+    // Labels: the section's rule letters its tables.
+    await main.getByRole('link', { name: d.continue }).click();
+    const tableRule = main.getByRole('form', { name: d.labels.tablesTitle });
+    await tableRule.getByLabel(d.labels.scheme).selectOption('latin');
+    await tableRule.getByRole('button', { name: d.labels.applyTables }).click();
+
+    // Categories: every seat of the garden.
+    await main.getByRole('link', { name: d.continue }).click();
+    await main.getByLabel(d.categories.nameEn).fill('Dinner');
+    await main.getByLabel(d.categories.nameAr).fill('العشاء');
+    await main.getByRole('button', { name: d.categories.add }).click();
+    await main.getByLabel(d.categories.selectSection).selectOption({ label: name });
+    const dinner = language === 'ar' ? 'العشاء' : 'Dinner';
+    await main.getByRole('button', { name: fill(d.categories.assign, { name: dinner }) }).click();
+
+    // Review: nothing to fix (every seat has its category); publish; the API has five lettered,
+    // ringed tables.
+    await main.getByRole('link', { name: d.continue }).click();
+    await expect(main.getByText(d.review.ready)).toBeVisible();
+    await main.getByRole('button', { name: d.review.publish, exact: true }).click();
+    await expect(main.getByText(fill(d.review.published, { version: 1 }))).toBeVisible();
+    const chart = await callApi<TablesAnswer>(request, token, 'GET', `/api/v1/charts/${id}`);
+    expect(chart.published_version).toBe(1);
+    const tables = chart.draft.sections[0]!.tables;
+    expect(tables.map((table) => [table.label, table.shape, table.seats.length])).toEqual(
+      ['A', 'B', 'C', 'D', 'E'].map((label) => [label, 'round', 6]),
+    );
+    expect(tables[0]!.seats[0]!.left).toBe(tables[0]!.seats[5]!.id);
+    expect(tables.every((table) => table.seats.every((seat) => seat.category !== null))).toBe(true);
   });
 }
