@@ -42,15 +42,6 @@ export const PAY_SCOPE = 'pay';
  * still there; otherwise the charge is refunded at once and the answer says so. Identical calls
  * at once share the open attempt and its gateway key: one charge, the same confirmation.
  */
-/**
- * POST /payment/pay/ — charges the booking's total and confirms it. The total is recomputed from
- * the held prices and the promo code as it stands now. The attempt is recorded before the charge
- * (decision 0010), the charge happens outside any database transaction (a processor is a network
- * away), then one transaction turns the hold into a sale, issues the tickets, writes the ledger
- * and marks the attempt applied. A hold that lapsed meanwhile is taken again when the tickets are
- * still there; otherwise the charge is refunded at once and the answer says so. Identical calls
- * at once share the open attempt and its gateway key: one charge, the same confirmation.
- */
 export async function pay(
   deps: PaymentsDeps,
   userId: string,
