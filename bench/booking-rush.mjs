@@ -46,7 +46,6 @@
 //
 //   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 BENCH_PROCESSES=2 BENCH_WORKER=process npm run bench:booking
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -67,6 +66,7 @@ import {
 import { freeConnections, pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
+import { saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { startMailSink } from './lib/mail-sink.mjs';
 import { hasWorkerScript, startMailWorkerProcess } from './lib/mail-worker-process.mjs';
@@ -923,52 +923,44 @@ async function main() {
     if (!paymentsOk) console.log(JSON.stringify(payments.examples, null, 2));
   }
 
-  const resultsDir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `booking-rush-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`,
-  );
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date(started).toISOString(),
-        loadAverage: { before: loadBefore, after: os.loadavg()[0] },
-        machine: {
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model,
-          node: process.version,
-          postgres,
-          pgbench,
-        },
-        settings: {
-          processes: PROCESSES,
-          poolMax: POOL_MAX,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          rounds: ROUNDS,
-          warmup: WARMUP,
-          buyers: BUYERS,
-          tickets: TICKETS,
-          hotQuantity: HOT_QUANTITY,
-          selloutQuantity: SELLOUT_QUANTITY,
-          idempotency: IDEMPOTENCY,
-          checkoutSlots: CHECKOUT_SLOTS,
-          mailWait: MAIL_WAIT,
-          mailWorker: WORKER,
-        },
-        runs: rows,
-        checkout:
-          checkoutRows.length > 0 ? { runs: checkoutRows, payments, mail: mailSummary } : null,
-        sellout: selloutRow,
-        inventory,
+  saveResults(
+    'booking-rush',
+
+    {
+      date: new Date(started).toISOString(),
+      loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        node: process.version,
+        postgres,
+        pgbench,
       },
-      null,
-      2,
-    ) + '\n',
+      settings: {
+        processes: PROCESSES,
+        poolMax: POOL_MAX,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        rounds: ROUNDS,
+        warmup: WARMUP,
+        buyers: BUYERS,
+        tickets: TICKETS,
+        hotQuantity: HOT_QUANTITY,
+        selloutQuantity: SELLOUT_QUANTITY,
+        idempotency: IDEMPOTENCY,
+        checkoutSlots: CHECKOUT_SLOTS,
+        mailWait: MAIL_WAIT,
+        mailWorker: WORKER,
+      },
+      runs: rows,
+      checkout:
+        checkoutRows.length > 0 ? { runs: checkoutRows, payments, mail: mailSummary } : null,
+      sellout: selloutRow,
+      inventory,
+    },
+
+    started,
   );
-  console.log(`\nResults: ${path.relative(ROOT, file)}`);
 
   const failures = [
     ...rows

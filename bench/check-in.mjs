@@ -17,7 +17,6 @@
 // BENCH_TICKETS, BENCH_DURATION and BENCH_WARMUP (seconds), DATABASE_POOL_MAX (per process),
 // BENCH_PROFILE_DIR (CPU profiles of the API processes, node --cpu-prof, written when they stop).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,9 +33,10 @@ import {
   insertOrganizer,
 } from './lib/booking-fixtures.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
+import { saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { insertTickets, signTicketCode, ticketQrKey } from './lib/ticket-codes.mjs';
-import { ROOT, freePort } from './lib/start-app.mjs';
+import { freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = intFromEnv('BENCH_PROCESSES', 1, 1);
@@ -307,28 +307,18 @@ async function main() {
       `(${ms(rows[1].p99)} ms); back to back, ${Math.round(rows[2].rps)} scans/s with p99 ${ms(rows[2].p99)} ms.`,
   );
 
-  const resultsDir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `check-in-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  saveResults(
+    'check-in',
+
+    {
+      when: new Date().toISOString(),
+      seconds: (Date.now() - started) / 1000,
+      settings: { TICKETS, SCANNERS, SCAN_RATE, PROCESSES, POOL_MAX, DURATION, WARMUP },
+      machine: { cpus: os.cpus().length, loadBefore, node: process.version, postgres },
+      rows,
+      checks: { ...after, measured },
+    },
   );
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        when: new Date().toISOString(),
-        seconds: (Date.now() - started) / 1000,
-        settings: { TICKETS, SCANNERS, SCAN_RATE, PROCESSES, POOL_MAX, DURATION, WARMUP },
-        machine: { cpus: os.cpus().length, loadBefore, node: process.version, postgres },
-        rows,
-        checks: { ...after, measured },
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`Results: ${path.relative(ROOT, file)}`);
 
   const failed = rows.some((row) => row.failures > 0) || after.ok !== after.checked_in;
   if (failed) throw new Error('failures or a ticket checked in more than once: see above');

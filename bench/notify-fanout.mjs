@@ -12,9 +12,7 @@
 // dropped at the end), BENCH_SOCKETS, BENCH_PROCESSES, BENCH_ROUNDS (events cancelled one after
 // another, each with its own holders' sockets; the table shows each), DATABASE_POOL_MAX.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -29,8 +27,9 @@ import {
   insertOrganizer,
 } from './lib/booking-fixtures.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
+import { saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
-import { ROOT, freePort } from './lib/start-app.mjs';
+import { freePort } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SOCKETS = intFromEnv('BENCH_SOCKETS', 1_000, 1);
@@ -221,17 +220,7 @@ async function main() {
         r.storedRows !== SOCKETS ||
         r.storedUsers !== SOCKETS,
     );
-    const dir = path.join(ROOT, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(
-      dir,
-      `notify-fanout-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-    );
-    writeFileSync(
-      file,
-      JSON.stringify({ sockets: SOCKETS, processes: PROCESSES, results }, null, 2),
-    );
-    console.log(`\nSaved ${path.relative(ROOT, file)}`);
+    saveResults('notify-fanout', { sockets: SOCKETS, processes: PROCESSES, results });
     if (failures.length > 0) {
       console.error(`FAILED: ${failures.length} round(s) lost or duplicated notifications`);
       process.exitCode = 1;

@@ -12,9 +12,7 @@
 // `npm run read:100k -w @hafla/bench`, or `node read-api.mjs --events=100000`: the large set), BENCH_DURATION and BENCH_WARMUP
 // (seconds per scenario), BENCH_CONNECTIONS, BENCH_CROWD_CONNECTIONS, BENCH_UNCACHED=off (skip
 // the uncached process), BENCH_ONLY (run only the scenarios whose name has it), BENCH_SETUP_SQL. The API inherits the rest (DATABASE_POOL_MAX, for one).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createBenchDatabase } from './lib/bench-database.mjs';
@@ -24,9 +22,10 @@ import { explainSummary } from './lib/explain.mjs';
 import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
+import { saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
-import { ROOT, freePort, startApp } from './lib/start-app.mjs';
+import { freePort, startApp } from './lib/start-app.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const eventsArgument = process.argv.find((arg) => arg.startsWith('--events='));
@@ -482,40 +481,30 @@ async function main() {
   const failures = rows.filter(
     (row) => row.missing || row.non2xx > 0 || row.errors > 0 || row.timeouts > 0,
   );
-  const resultsDir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `read-api-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`,
-  );
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date(started).toISOString(),
-        loadAverage: { before: loadBefore, after: os.loadavg()[0] },
-        machine: {
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model,
-          node: process.version,
-          postgres,
-        },
-        settings: {
-          events: EVENTS,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          warmup: WARMUP,
-          setupSql: SETUP_SQL ?? null,
-        },
-        seeded,
-        scenarios: rows,
-        plans,
+  saveResults(
+    'read-api',
+    {
+      date: new Date(started).toISOString(),
+      loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        node: process.version,
+        postgres,
       },
-      null,
-      2,
-    ) + '\n',
+      settings: {
+        events: EVENTS,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        warmup: WARMUP,
+        setupSql: SETUP_SQL ?? null,
+      },
+      seeded,
+      scenarios: rows,
+      plans,
+    },
+    started,
   );
-  console.log(`\nResults: ${path.relative(ROOT, file)}`);
   if (failures.length > 0) {
     console.error(
       `FAILED: ${failures.map((row) => `${row.name} (${row.missing ? `HTTP ${row.missing}` : `${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts`})`).join('; ')}`,

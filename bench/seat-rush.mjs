@@ -24,7 +24,6 @@
 // dropped at the end), BENCH_PROCESSES, BENCH_CONNECTIONS, BENCH_DURATION (seconds of each
 // run), BENCH_SOCKETS, BENCH_FANOUT_ROUNDS, DATABASE_POOL_MAX.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,6 +43,7 @@ import {
 import { freeConnections, percentile, pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { SUCCEEDING_CARD } from './lib/checkout-load.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
+import { saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { processCpuMs, startCpuMeter } from './lib/process-cpu.mjs';
 import {
@@ -411,25 +411,14 @@ async function main() {
     ),
   );
 
-  const dir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `seat-rush-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        processes: PROCESSES,
-        connections: CONNECTIONS,
-        http,
-        pgbench: sql && { ...sql, output: undefined },
-        checks,
-        rounds,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`\nSaved ${path.relative(ROOT, file)}`);
+  saveResults('seat-rush', {
+    processes: PROCESSES,
+    connections: CONNECTIONS,
+    http,
+    pgbench: sql && { ...sql, output: undefined },
+    checks,
+    rounds,
+  });
 
   const failures = [];
   if (Object.keys(http.others).length > 0 || http.errors > 0)
