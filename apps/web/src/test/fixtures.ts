@@ -1,4 +1,5 @@
 import type { User } from '@hafla/shared/auth/users';
+import type { Page } from '@hafla/shared/common/pagination';
 import type { AppInfo, HomePageConfig } from '@hafla/shared/catalog/app-config';
 import type { CategoryList } from '@hafla/shared/catalog/categories';
 import type { ConfigurationPage } from '@hafla/shared/catalog/configuration-pages';
@@ -112,6 +113,23 @@ export const user: User = {
   is_profile_complete: true,
   created_at: '2025-01-15T10:00:00.000Z',
 };
+
+/** An organizer (the features' organizer screens sign in as them). */
+export const organizer: User = {
+  ...user,
+  id: '0d3c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c02',
+  email: 'omar@example.com',
+  first_name: 'Omar',
+  last_name: 'Khalil',
+  user_type: 'organizer',
+  roles: ['attendee', 'organizer'],
+  organization_name: 'Nour Events',
+};
+
+/** One page holding all of `results`, as a paginated list answers it. */
+export function page<T>(results: T[]): Page<T> {
+  return { count: results.length, next: null, previous: null, results };
+}
 
 export const ownProfile: OwnProfile = {
   ...user,

@@ -2,13 +2,14 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { User } from '@hafla/shared/auth/users';
-import type { Page } from '@hafla/shared/common/pagination';
 import type { Event } from '@hafla/shared/events/events';
 import type { CheckInListItem, CheckInResponse } from '@hafla/shared/door/check-ins';
 import type { GuestList, GuestTicket } from '@hafla/shared/door/guest-list';
 import type { Usher, UsherEvent } from '@hafla/shared/door/ushers';
-import { eventDetail, user } from '../../../test/fixtures';
+import { eventDetail, organizer, page, user } from '../../../test/fixtures';
 import { hashCode } from '../lib/offline-door';
+
+export { organizer, page };
 
 /** Fixtures for the door's tests, shaped like the API's answers (shared/door). */
 
@@ -25,21 +26,6 @@ export async function fill(label: RegExp | string, text: string): Promise<HTMLEl
   await userEvent.paste(text);
   return field;
 }
-
-export function page<T>(results: T[]): Page<T> {
-  return { count: results.length, next: null, previous: null, results };
-}
-
-export const organizer: User = {
-  ...user,
-  id: '0d3c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c02',
-  email: 'omar@example.com',
-  first_name: 'Omar',
-  last_name: 'Khalil',
-  user_type: 'organizer',
-  roles: ['attendee', 'organizer'],
-  organization_name: 'Nour Events',
-};
 
 /** One of the organizer's events, as `GET /api/v1/events/` lists it. */
 export const ownEvent: Event = {

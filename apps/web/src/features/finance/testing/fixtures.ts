@@ -1,14 +1,15 @@
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { User } from '@hafla/shared/auth/users';
-import type { Page } from '@hafla/shared/common/pagination';
 import type { Event } from '@hafla/shared/events/events';
 import type { WithdrawalAccount } from '@hafla/shared/finance/accounts';
 import type { BalanceAnswer } from '@hafla/shared/finance/balance';
 import type { SalesChart, SalesData } from '@hafla/shared/finance/dashboard';
 import type { Transaction } from '@hafla/shared/finance/transactions';
 import type { AdminWithdrawal, Withdrawal } from '@hafla/shared/finance/withdrawals';
-import { user } from '../../../test/fixtures';
+import { organizer, page, user } from '../../../test/fixtures';
+
+export { organizer, page };
 
 /** Fixtures for the finance screens' tests, shaped like the API's answers (shared/finance). */
 
@@ -16,21 +17,6 @@ import { user } from '../../../test/fixtures';
 // machine the default waits are too tight to tell a slow run from a bug.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
-
-export function page<T>(results: T[]): Page<T> {
-  return { count: results.length, next: null, previous: null, results };
-}
-
-export const organizer: User = {
-  ...user,
-  id: '0d3c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c02',
-  email: 'omar@example.com',
-  first_name: 'Omar',
-  last_name: 'Khalil',
-  user_type: 'organizer',
-  roles: ['attendee', 'organizer'],
-  organization_name: 'Nour Events',
-};
 
 export const admin: User = {
   ...user,

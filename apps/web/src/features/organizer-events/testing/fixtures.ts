@@ -1,28 +1,13 @@
-import type { User } from '@hafla/shared/auth/users';
-import type { Page } from '@hafla/shared/common/pagination';
 import type { EventDate } from '@hafla/shared/event-dates/event-dates';
 import type { Event, EventsPublishedThisMonth } from '@hafla/shared/events/events';
 import type { PromoCode } from '@hafla/shared/promo-codes/promo-codes';
 import type { TicketCategory } from '@hafla/shared/ticket-categories/ticket-categories';
-import { user } from '../../../test/fixtures';
+import { organizer, page } from '../../../test/fixtures';
 import { catalogRoutes } from '../../../test/render-app';
 import { jsonResponse } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
 
-export const organizer: User = {
-  ...user,
-  id: '0d3c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c02',
-  email: 'omar@example.com',
-  first_name: 'Omar',
-  last_name: 'Khalil',
-  user_type: 'organizer',
-  roles: ['attendee', 'organizer'],
-  organization_name: 'Nour Events',
-};
-
-export function page<T>(results: T[]): Page<T> {
-  return { count: results.length, next: null, previous: null, results };
-}
+export { organizer, page };
 
 export const draftEvent: Event = {
   id: 7,

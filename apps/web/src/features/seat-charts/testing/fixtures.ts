@@ -1,11 +1,11 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { User } from '@hafla/shared/auth/users';
-import type { Page } from '@hafla/shared/common/pagination';
 import type { Chart, ChartSummary } from '@hafla/shared/charts/charts';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
-import { user } from '../../../test/fixtures';
+import { organizer, page } from '../../../test/fixtures';
+
+export { organizer, page };
 
 export function chartSummary(id: number, overrides: Partial<ChartSummary> = {}): ChartSummary {
   return {
@@ -22,21 +22,6 @@ export function chartSummary(id: number, overrides: Partial<ChartSummary> = {}):
 
 export function chartDetail(id: number, overrides: Partial<Chart> = {}): Chart {
   return { ...chartSummary(id), draft: sampleChart(), versions: [], ...overrides };
-}
-
-export const organizer: User = {
-  ...user,
-  id: '0d3c6f0e-4a8e-4c1e-9d3c-2f1a7e6b9c02',
-  email: 'omar@example.com',
-  first_name: 'Omar',
-  last_name: 'Khalil',
-  user_type: 'organizer',
-  roles: ['attendee', 'organizer'],
-  organization_name: 'Nour Events',
-};
-
-export function page<T>(results: T[]): Page<T> {
-  return { count: results.length, next: null, previous: null, results };
 }
 
 /** Replaces a field's text as a user would, without typing it key by key. */
