@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
+import { statusOfCode } from '@hafla/shared/charts/seat-codes';
 import type { SeatStatus } from '@hafla/shared/charts/seats';
 
 /**
@@ -148,12 +149,30 @@ export function statusesOf(
   return new Map(states.map((state) => [state.id, state.status]));
 }
 
+/**
+ * The statuses from the compact answer (`GET …/seats/status/`): one letter per seat in the
+ * chart's order, which is `buildSeatIndex`'s. Only seats that are not free are kept (a seat
+ * absent from the map is available).
+ */
+export function statusesFromCodes(index: SeatIndex, codes: string): SeatStatuses {
+  const statuses: SeatStatuses = new Map();
+  const count = Math.min(codes.length, index.seats.length);
+  for (let at = 0; at < count; at++) {
+    const code = codes.charCodeAt(at);
+    // 'a' (available) is by far the most common letter: skip it without a lookup.
+    if (code !== 97) statuses.set(index.seats[at]!.id, statusOfCode(codes[at]!));
+  }
+  return statuses;
+}
+
 /** Live changes applied to the statuses: a new map (React state), or the same when nothing moved. */
 export function applySeatChanges(
   statuses: SeatStatuses,
   changes: ReadonlyArray<{ id: string; status: SeatStatus }>,
 ): SeatStatuses {
-  if (changes.every((change) => statuses.get(change.id) === change.status)) return statuses;
+  if (changes.every((change) => (statuses.get(change.id) ?? 'available') === change.status)) {
+    return statuses;
+  }
   const next = new Map(statuses);
   for (const change of changes) next.set(change.id, change.status);
   return next;
