@@ -503,19 +503,20 @@ export async function getSeatMapChart(deps: SeatsDeps, dateId: number): Promise<
 /**
  * GET /event_dates/{id}/seats/status/ — the live part of the seat map: one letter per seat in
  * the chart's seat order, and the counters per chart category. A lapsed hold's seat is
- * available at once; a seat of the chart without a row for the date (never, after attaching)
- * reads as blocked.
+ * available at once. Only the date's taken and blocked seats are read (a fresh date's 20,000
+ * seats are none).
  */
 export async function getSeatMapStatus(deps: SeatsDeps, dateId: number): Promise<SeatMapStatus> {
   const now = deps.now();
   const { chart, mapping } = await publicDateChart(deps, dateId);
+  // Only seats someone holds, bought or blocked are read: every other seat is free.
   const states = rowsOf<{ id: string; status: SeatStatus }>(
     await deps.db.execute(sql`
       select s.seat_id as id, ${seatStatusSql(now)} as status
         from ${eventDateSeats} s left join bookings b on b.id = s.booking_id
-       where s.event_date_id = ${dateId}`),
+       where s.event_date_id = ${dateId} and (s.blocked or s.booking_id is not null)`),
   );
-  const codes = new Array<string>(chart.order.size).fill(SEAT_STATUS_CODES.blocked);
+  const codes = new Array<string>(chart.order.size).fill(SEAT_STATUS_CODES.available);
   for (const state of states) {
     const at = chart.order.get(state.id);
     if (at !== undefined) codes[at] = SEAT_STATUS_CODES[state.status];

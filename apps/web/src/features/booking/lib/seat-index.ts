@@ -61,7 +61,18 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
   const byId = new Map<string, number>();
   const radius = chart.venue.seat_size / 2;
   const sections: SectionGroup[] = chart.sections.map((section, sectionIndex) => {
-    const group: SectionGroup = { ...section, rows: [], seats: [], bounds: null };
+    const group: SectionGroup = {
+      id: section.id,
+      label_en: section.label_en,
+      label_ar: section.label_ar,
+      rows: [],
+      seats: [],
+      bounds: null,
+    };
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
     const lines = [
       ...section.rows.map((row) => ({ row, kind: 'row' as const })),
       ...section.tables.map((row) => ({ row, kind: 'table' as const })),
@@ -84,23 +95,15 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
         byId.set(seat.id, index);
         rowGroup.seats.push(index);
         group.seats.push(index);
-        const b = group.bounds;
-        group.bounds = b
-          ? {
-              minX: Math.min(b.minX, seat.x - radius),
-              minY: Math.min(b.minY, seat.y - radius),
-              maxX: Math.max(b.maxX, seat.x + radius),
-              maxY: Math.max(b.maxY, seat.y + radius),
-            }
-          : {
-              minX: seat.x - radius,
-              minY: seat.y - radius,
-              maxX: seat.x + radius,
-              maxY: seat.y + radius,
-            };
+        minX = Math.min(minX, seat.x - radius);
+        minY = Math.min(minY, seat.y - radius);
+        maxX = Math.max(maxX, seat.x + radius);
+        maxY = Math.max(maxY, seat.y + radius);
       }
       if (rowGroup.seats.length > 0) group.rows.push(rowGroup);
     }
+    // One bounds object per section (not one per seat: 20,000 seats load on a slow phone).
+    if (group.seats.length > 0) group.bounds = { minX, minY, maxX, maxY };
     return group;
   });
   let tree: Flatbush | null = null;
