@@ -5,7 +5,7 @@
 //  - panning: a one-finger drag over the zoomed-in seats, frame times from a performance trace
 //    (intervals between DrawFrame events during the drag), target 60 fps = 16.7 ms a frame;
 //    also the main thread's animation-frame work per frame (Konva's draws run there).
-// Each figure prints as a ratio to its limit. Raw CDP over undici's WebSocket: no extra packages.
+// Each figure prints as a ratio to its limit. PROFILE=1 adds a CPU profile of one more load. Raw CDP over undici's WebSocket: no extra packages.
 import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import { WebSocket } from 'undici';
@@ -218,13 +218,28 @@ let failed = false;
 try {
   const scene = await seatedEvent(app.url);
   const seatUrl = `${app.url}/events/${scene.event}/book?period=${scene.date}&step=2`;
-  // The API's own time for the seat map (chart and statuses), unthrottled, after a first read.
-  const apiTimes = [];
-  for (let run = 0; run < 4; run++) {
-    const started = performance.now();
-    const body = await (await fetch(`${app.url}/api/v1/event_dates/${scene.date}/seats/`)).text();
-    apiTimes.push({ ms: performance.now() - started, bytes: body.length });
-  }
+  // The API's own time for the seat map, unthrottled, after a first read: the full answer (chart
+  // and statuses, as other clients read it) and the map's two compact parts (decision 0023).
+  const timeApi = async (path, headers = {}) => {
+    const times = [];
+    for (let run = 0; run < 4; run++) {
+      const started = performance.now();
+      const response = await fetch(`${app.url}/api/v1/event_dates/${scene.date}/${path}`, {
+        headers,
+      });
+      const body = await response.text();
+      times.push({
+        ms: performance.now() - started,
+        bytes: body.length,
+        etag: response.headers.get('etag'),
+      });
+    }
+    return times;
+  };
+  const apiTimes = await timeApi('seats/');
+  const chartTimes = await timeApi('seats/chart/');
+  const statusTimes = await timeApi('seats/status/');
+  const revalidated = await timeApi('seats/chart/', { 'If-None-Match': chartTimes[0].etag });
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -274,6 +289,24 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const paints = [];
   for (let run = 0; run < RUNS; run++) paints.push(await load());
+  // PROFILE=1: one more throttled load under the CPU profiler, its heaviest functions printed.
+  if (process.env.PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+    const at = await load();
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, index) => {
+      const { callFrame } = byId.get(id);
+      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*[/]/, '')}:${callFrame.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    });
+    console.log(`  profiled load: first paint ${at.toFixed(0)} ms; heaviest (self time):`);
+    for (const [name, micros] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+      console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+    }
+  }
   const paint = median(paints);
   const timeline = JSON.parse(await breakdown());
   if (paint > FIRST_PAINT_LIMIT_MS) failed = true;
@@ -282,6 +315,9 @@ try {
   );
   console.log(
     `  GET …/seats/ from node: ${median(apiTimes.slice(1).map((time) => time.ms)).toFixed(0)} ms median of 3 (first ${apiTimes[0].ms.toFixed(0)} ms), ${(apiTimes[0].bytes / 1e6).toFixed(2)} MB`,
+  );
+  console.log(
+    `  GET …/seats/chart/ ${median(chartTimes.slice(1).map((time) => time.ms)).toFixed(0)} ms (first ${chartTimes[0].ms.toFixed(0)} ms), ${(chartTimes[0].bytes / 1e6).toFixed(2)} MB; revalidated (304) ${median(revalidated.slice(1).map((time) => time.ms)).toFixed(0)} ms; GET …/seats/status/ ${median(statusTimes.slice(1).map((time) => time.ms)).toFixed(0)} ms, ${(statusTimes[0].bytes / 1e3).toFixed(1)} kB`,
   );
   console.log(
     `  last load: ${Object.entries(timeline)

@@ -105,6 +105,19 @@ for (const language of ['en', 'ar'] as const) {
         if (isPhone) await page.touchscreen.tap(point.x, point.y);
         else await page.mouse.click(point.x, point.y);
       };
+      // A drag moves the map (its bitmap first, then drawn anew where it stops): taps after it
+      // land where the moved seats are.
+      await canvas.scrollIntoViewIfNeeded();
+      const before = await canvas.getAttribute('data-view');
+      const box = (await canvas.boundingBox())!;
+      const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x - 20, from.y + 10, { steps: 4 });
+      await page.mouse.move(from.x - 40, from.y + 20, { steps: 4 });
+      await page.mouse.up();
+      await expect(canvas).not.toHaveAttribute('data-view', before ?? '');
+      await expect(page.getByTestId('chosen-seats')).toHaveCount(0);
       await tap(3);
       await tap(4);
       await tap(5);

@@ -72,6 +72,38 @@ export const SeatMap = z.object({
 });
 export type SeatMap = z.infer<typeof SeatMap>;
 
+/**
+ * GET /api/v1/event_dates/{id}/seats/chart/ — the chart version a date pins, alone: the same for
+ * every date that pins it and never changed, so it is cached by its version (a strong ETag naming
+ * it; a matching If-None-Match answers 304 without a byte of the chart).
+ */
+export const SeatMapChart = z.object({
+  chart: z.number().int(),
+  version: z.number().int(),
+  /** The version's own id: the live part (`SeatMapStatus`) names the one it follows. */
+  chart_version: z.number().int(),
+  seat_chart: SeatChart,
+});
+export type SeatMapChart = z.infer<typeof SeatMapChart>;
+
+/**
+ * GET /api/v1/event_dates/{id}/seats/status/ — the live part of a date's seat map, compact: every
+ * seat's status as one letter (`a` available, `h` held, `s` sold, `b` blocked) in the chart's seat
+ * order (`seatsInChartOrder` of `charts/seat-codes`), the counters and the category mapping.
+ */
+export const SeatMapStatus = z.object({
+  event_date: z.number().int(),
+  chart: z.number().int(),
+  version: z.number().int(),
+  /** The chart version the letters follow (`SeatMapChart.chart_version`). */
+  chart_version: z.number().int(),
+  statuses: z.string().regex(/^[ahsb]*$/),
+  counters: z.array(SeatCounter),
+  /** Chart category key → ticket category id. */
+  categories: z.record(z.string(), z.number().int()),
+});
+export type SeatMapStatus = z.infer<typeof SeatMapStatus>;
+
 export const MAX_BLOCKED_AT_ONCE = 1000;
 
 /** POST /api/v1/event_dates/{id}/seats/block/ — the organizer blocks or unblocks seats. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   EventDateChart,
@@ -6,10 +7,14 @@ import {
   SeatBlockRequest,
   SeatBlockResult,
   SeatMap,
+  SeatMapChart,
+  SeatMapStatus,
 } from '@hafla/shared/charts/seats';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
+import { matchesEtag } from '../../lib/read-cache';
 import { errorResponses } from '../../plugins/openapi';
+import { ChartCache } from './chart-cache';
 import * as service from './service';
 
 const tags = ['seats'];
@@ -22,6 +27,7 @@ export async function seatsRoutes(app: App) {
     db: app.db,
     now: () => new Date(),
     seats: app.realtime.seatFeed,
+    charts: new ChartCache(),
   };
 
   app.get('/api/v1/event_dates/:id/chart/', {
@@ -78,6 +84,51 @@ export async function seatsRoutes(app: App) {
     handler: (request) => service.getSeatMap(deps, request.params.id),
   });
 
+  app.get('/api/v1/event_dates/:id/seats/chart/', {
+    schema: {
+      tags,
+      summary:
+        'The chart version a date of a published event pins, alone: the same bytes for every date pinning it, with a strong ETag naming the version (If-None-Match → 304), gzipped when accepted',
+      params: EventDateChartParams,
+      response: {
+        200: SeatMapChart,
+        304: z.null().describe('The version named by If-None-Match: keep it'),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      const chart = await service.getSeatMapChart(deps, request.params.id);
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      const etag = gzip ? chart.gzipEtag : chart.etag;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, no-cache')
+        .header('vary', 'Accept-Encoding');
+      // Either representation's tag names the same version.
+      if (
+        matchesEtag(request.headers['if-none-match'], chart.etag) ||
+        matchesEtag(request.headers['if-none-match'], chart.gzipEtag)
+      ) {
+        return reply.code(304).send(null);
+      }
+      // The bytes as built once for the version (the schema documents them; no serializer runs).
+      const raw: FastifyReply = reply.type('application/json; charset=utf-8');
+      if (gzip) raw.header('content-encoding', 'gzip');
+      return raw.send(gzip ? chart.gzip : chart.body);
+    },
+  });
+
+  app.get('/api/v1/event_dates/:id/seats/status/', {
+    schema: {
+      tags,
+      summary:
+        'The live part of a date’s seat map, compact: every seat’s status as one letter (a available, h held, s sold, b blocked) in the chart’s seat order, and the free seats per category',
+      params: EventDateChartParams,
+      response: { 200: SeatMapStatus, ...errorResponses },
+    },
+    handler: (request) => service.getSeatMapStatus(deps, request.params.id),
+  });
+
   app.post('/api/v1/event_dates/:id/seats/block/', {
     config: organizerOnly,
     schema: {
@@ -91,5 +142,14 @@ export async function seatsRoutes(app: App) {
     },
     handler: (request) =>
       service.blockSeats(deps, currentUser(request).userId, request.params.id, request.body),
+  });
+}
+
+/** Whether the client takes gzip (a `q=0` refuses it). */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, q] = part.trim().split(';');
+    const coding = name?.trim().toLowerCase();
+    return (coding === 'gzip' || coding === '*') && !(q && /^\s*q=0(\.0*)?\s*$/.test(q));
   });
 }

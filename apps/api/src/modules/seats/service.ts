@@ -7,8 +7,10 @@ import type {
   SeatBlockResult,
   SeatCounter,
   SeatMap,
+  SeatMapStatus,
   SeatStatus,
 } from '@hafla/shared/charts/seats';
+import { SEAT_STATUS_CODES } from '@hafla/shared/charts/seat-codes';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventDateSeats, tickets } from '../../db/schema/bookings';
@@ -24,6 +26,7 @@ import {
 import { rowsOf } from '../../lib/db-rows';
 import { releaseHolds, SEAT_LOCK_CLASS, type SeatFeed } from '../bookings/surface';
 import { assertEventEditable } from '../events/ownership';
+import { ChartCache, type CachedChart } from './chart-cache';
 
 /**
  * The seats of an event date (decision 0020): attaching a published chart version to a date
@@ -36,6 +39,8 @@ export interface SeatsDeps {
   db: Db;
   now: () => Date;
   seats?: SeatFeed;
+  /** Published chart versions as the seat map serves them (one per process; built when absent). */
+  charts?: ChartCache;
 }
 
 /** Seat rows per INSERT (16 columns each, well under PostgreSQL's 65,535 parameters). */
@@ -446,6 +451,94 @@ export async function getSeatMap(deps: SeatsDeps, dateId: number): Promise<SeatM
     version: row.version,
     seat_chart: row.chart,
     seats: states.map(({ id, status }) => ({ id, status })),
+    counters: [...counters.values()],
+    categories: mapping,
+  };
+}
+
+/**
+ * The chart version a date of a published event pins, as the seat map serves it: from this
+ * process's cache, else read once and kept (404 for a draft event's date or a date without one).
+ */
+async function publicDateChart(
+  deps: SeatsDeps,
+  dateId: number,
+): Promise<{ chart: CachedChart; mapping: Record<string, number> }> {
+  const [row] = await deps.db
+    .select({
+      event_status: events.status,
+      chart_categories: eventDates.chart_categories,
+      version_id: eventDates.chart_version_id,
+    })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.event_id))
+    .where(eq(eventDates.id, dateId));
+  if (!row || row.event_status === 'draft' || row.version_id === null) throw notFound();
+  const cache = (deps.charts ??= new ChartCache());
+  let chart = cache.get(row.version_id);
+  if (!chart) {
+    const [version] = await deps.db
+      .select({
+        id: seatChartVersions.id,
+        chart_id: seatChartVersions.chart_id,
+        version: seatChartVersions.version,
+        chart: seatChartVersions.chart,
+      })
+      .from(seatChartVersions)
+      .where(eq(seatChartVersions.id, row.version_id));
+    if (!version) throw notFound();
+    chart = cache.put(version);
+  }
+  return { chart, mapping: row.chart_categories ?? {} };
+}
+
+/**
+ * GET /event_dates/{id}/seats/chart/ — the pinned chart version alone, for anyone, of a
+ * published event: built once per version and process (the route sends its bytes as they are).
+ */
+export async function getSeatMapChart(deps: SeatsDeps, dateId: number): Promise<CachedChart> {
+  return (await publicDateChart(deps, dateId)).chart;
+}
+
+/**
+ * GET /event_dates/{id}/seats/status/ — the live part of the seat map: one letter per seat in
+ * the chart's seat order, and the counters per chart category. A lapsed hold's seat is
+ * available at once. Only the date's taken and blocked seats are read (a fresh date's 20,000
+ * seats are none).
+ */
+export async function getSeatMapStatus(deps: SeatsDeps, dateId: number): Promise<SeatMapStatus> {
+  const now = deps.now();
+  const { chart, mapping } = await publicDateChart(deps, dateId);
+  // Only seats someone holds, bought or blocked are read: every other seat is free.
+  const states = rowsOf<{ id: string; status: SeatStatus }>(
+    await deps.db.execute(sql`
+      select s.seat_id as id, ${seatStatusSql(now)} as status
+        from ${eventDateSeats} s left join bookings b on b.id = s.booking_id
+       where s.event_date_id = ${dateId} and (s.blocked or s.booking_id is not null)`),
+  );
+  const codes = new Array<string>(chart.order.size).fill(SEAT_STATUS_CODES.available);
+  for (const state of states) {
+    const at = chart.order.get(state.id);
+    if (at !== undefined) codes[at] = SEAT_STATUS_CODES[state.status];
+  }
+  const counters = new Map<string, SeatCounter>(
+    chart.categoryKeys.map((key) => [
+      key,
+      { category: key, ticket_category: mapping[key]!, available: 0, total: 0 },
+    ]),
+  );
+  chart.seatCategories.forEach((key, at) => {
+    const counter = key === null ? undefined : counters.get(key);
+    if (!counter) return;
+    counter.total++;
+    if (codes[at] === SEAT_STATUS_CODES.available) counter.available++;
+  });
+  return {
+    event_date: dateId,
+    chart: chart.chartId,
+    version: chart.version,
+    chart_version: chart.versionId,
+    statuses: codes.join(''),
     counters: [...counters.values()],
     categories: mapping,
   };

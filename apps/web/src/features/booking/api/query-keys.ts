@@ -8,7 +8,9 @@ export const bookingKeys = {
   eventDetails: (eventId: number, viewer: string | null) =>
     [...bookingKeys.event(eventId), 'details', viewer] as const,
   eventBookings: (eventId: number) => [...bookingKeys.event(eventId), 'bookings'] as const,
-  /** A date's seat map: its chart and every seat's status (kept live by the seat room). */
+  /** A date's seat statuses and counters (kept live by the seat room). */
   seatMap: (eventId: number, eventDateId: number) =>
     [...bookingKeys.event(eventId), 'seats', eventDateId] as const,
+  /** The chart version a date pins: not the event's (holds never change it). */
+  seatChart: (eventDateId: number) => [...bookingKeys.all, 'seat-chart', eventDateId] as const,
 };

@@ -43,6 +43,11 @@ const SELECTED_RING = '#212529';
 const TAP_SLOP = 6;
 /** Pixels a finger may miss a small seat by. */
 const FINGER_PIXELS = 8;
+/**
+ * The canvas reaches this share of the box's size past each edge: a drag within it moves the
+ * drawn bitmap (a CSS transform, no redraw); past it, or when it ends, the map is drawn anew.
+ */
+const OVERSCAN = 0.5;
 
 export interface SeatCanvasHandle {
   zoomIn: () => void;
@@ -82,6 +87,11 @@ function drawLabel(
   ctx.fillText(text, x, y);
 }
 
+/** How far the canvas reaches past each edge of a box of this size. */
+function marginOf(size: Size) {
+  return { x: Math.round(size.width * OVERSCAN), y: Math.round(size.height * OVERSCAN) };
+}
+
 function chartBounds(chart: SeatChart): Bounds {
   return { minX: 0, minY: 0, maxX: chart.venue.width, maxY: chart.venue.height };
 }
@@ -104,9 +114,13 @@ export function SeatCanvas({
   const { t } = useTranslation('seats');
   const containerRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<Konva.Layer>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
   const viewRef = useRef<View>({ scale: 1, offsetX: 0, offsetY: 0 });
   const sizeRef = useRef<Size>({ width: 1, height: 1 });
+  /** The view the bitmap was last drawn with, and the chart area it covers (the overscan's). */
+  const drawnRef = useRef<{ view: View; visible: Bounds } | null>(null);
+  const frameRef = useRef(0);
   const statusesRef = useRef(statuses);
   const selectedRef = useRef(new Set(selected));
   const paintedRef = useRef(false);
@@ -137,21 +151,67 @@ export function SeatCanvas({
     return { min: fitted * 0.5, max: Math.max(fitted * 4, 64 / chart.venue.seat_size) };
   }, [chart, size]);
 
-  const redraw = useCallback(() => {
+  /** Draws the whole map now at the current view, over the box and its overscan. */
+  const drawNow = useCallback(() => {
     const layer = layerRef.current;
     if (!layer) return;
     const view = viewRef.current;
-    layer.setAttrs({ x: view.offsetX, y: view.offsetY, scaleX: view.scale, scaleY: view.scale });
-    layer.batchDraw();
-    // Where the venue sits on screen, for journeys that tap a seat by its chart position.
+    const { x: marginX, y: marginY } = marginOf(sizeRef.current);
+    const canvasView = {
+      ...view,
+      offsetX: view.offsetX + marginX,
+      offsetY: view.offsetY + marginY,
+    };
+    drawnRef.current = {
+      view,
+      visible: visibleBounds(canvasView, {
+        width: sizeRef.current.width + 2 * marginX,
+        height: sizeRef.current.height + 2 * marginY,
+      }),
+    };
+    layer.setAttrs({
+      x: canvasView.offsetX,
+      y: canvasView.offsetY,
+      scaleX: view.scale,
+      scaleY: view.scale,
+    });
+    layer.draw();
+    if (surfaceRef.current) surfaceRef.current.style.transform = '';
     containerRef.current?.setAttribute('data-view', JSON.stringify(view));
   }, []);
 
+  /** One full draw at the next animation frame, however many changes come before it. */
+  const redraw = useCallback(() => {
+    if (frameRef.current !== 0) return;
+    frameRef.current = requestAnimationFrame(() => {
+      frameRef.current = 0;
+      drawNow();
+    });
+  }, [drawNow]);
+  useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
+
   const setView = useCallback(
-    (next: View) => {
+    (next: View, { isPan = false } = {}) => {
       const before = detailAt(viewRef.current, chart.venue.seat_size);
       viewRef.current = next;
-      redraw();
+      const drawn = drawnRef.current;
+      const margin = marginOf(sizeRef.current);
+      const dx = next.offsetX - (drawn?.view.offsetX ?? 0);
+      const dy = next.offsetY - (drawn?.view.offsetY ?? 0);
+      if (
+        isPan &&
+        frameRef.current === 0 &&
+        drawn?.view.scale === next.scale &&
+        Math.abs(dx) <= margin.x &&
+        Math.abs(dy) <= margin.y
+      ) {
+        // A drag moves the bitmap drawn with its overscan: the compositor's work, not a redraw.
+        if (surfaceRef.current) surfaceRef.current.style.transform = `translate(${dx}px, ${dy}px)`;
+      } else {
+        // Where the venue sits on screen, for journeys that tap a seat by its chart position.
+        containerRef.current?.setAttribute('data-view', JSON.stringify(next));
+        redraw();
+      }
       // The zoom buttons' states follow the scale; re-render only when the detail changes.
       if (detailAt(next, chart.venue.seat_size) !== before) setScaleTick((tick) => tick + 1);
     },
@@ -204,14 +264,17 @@ export function SeatCanvas({
   // Pointers: one drags, two pinch, a short press is a tap.
   const pointers = useRef(new Map<number, ScreenPoint>());
   const gesture = useRef<{ start: ScreenPoint; moved: boolean } | null>(null);
+  /** The box's place on the page, read once per gesture (a read per move would force a layout). */
+  const boxRef = useRef<DOMRect | null>(null);
   const localPoint = (event: { clientX: number; clientY: number }): ScreenPoint => {
-    const box = containerRef.current!.getBoundingClientRect();
+    const box = boxRef.current ?? containerRef.current!.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
 
   function onPointerDown(event: React.PointerEvent<HTMLDivElement>) {
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
+    if (pointers.current.size === 0) boxRef.current = event.currentTarget.getBoundingClientRect();
     const point = localPoint(event);
     pointers.current.set(event.pointerId, point);
     gesture.current =
@@ -239,7 +302,7 @@ export function SeatCanvas({
       return;
     }
     current.moved = true;
-    setView(panBy(viewRef.current, point.x - previous.x, point.y - previous.y));
+    setView(panBy(viewRef.current, point.x - previous.x, point.y - previous.y), { isPan: true });
   }
 
   function onPointerUp(event: React.PointerEvent<HTMLDivElement>) {
@@ -248,14 +311,18 @@ export function SeatCanvas({
     const current = gesture.current;
     if (pointers.current.size > 0) return;
     gesture.current = null;
+    const point = toChart(viewRef.current, localPoint(event));
+    const tapped = localPoint(event);
+    boxRef.current = null;
+    // A drag ends: draw anew where it stopped, so the next one has its overscan again.
+    if (current?.moved) setView(viewRef.current);
     if (!current || current.moved) return;
     const view = viewRef.current;
-    const point = toChart(view, localPoint(event));
     if (detailAt(view, chart.venue.seat_size) === 'blocks') {
       const section = sectionAt(index, point.x, point.y);
       const bounds = section === null ? null : index.sections[section]!.bounds;
       if (bounds) setView(fitView(bounds, sizeRef.current, 24));
-      else zoomBy(2, localPoint(event));
+      else zoomBy(2, tapped);
       return;
     }
     const seat = seatAt(index, point.x, point.y, FINGER_PIXELS / view.scale);
@@ -324,7 +391,8 @@ export function SeatCanvas({
     const bounds = section.bounds;
     if (!bounds) return;
     const view = viewRef.current;
-    if (!intersects(bounds, visibleBounds(view, sizeRef.current))) return;
+    const drawn = drawnRef.current;
+    if (drawn && !intersects(bounds, drawn.visible)) return;
     const ctx = rawContext(context);
     const detail = detailAt(view, chart.venue.seat_size);
     const current = statusesRef.current;
@@ -441,21 +509,31 @@ export function SeatCanvas({
         onPointerCancel={onPointerUp}
       >
         {size && (
-          <Stage width={size.width} height={size.height} listening={false}>
-            {/* Its position and scale are the view's, set by redraw() (never by a render). */}
-            <Layer ref={layerRef} listening={false}>
-              <Shape sceneFunc={drawVenue} listening={false} perfectDrawEnabled={false} />
-              {index.sections.map((section, sectionIndex) => (
-                <Shape
-                  key={section.id}
-                  sceneFunc={drawSection(sectionIndex)}
-                  listening={false}
-                  perfectDrawEnabled={false}
-                />
-              ))}
-              <Shape sceneFunc={drawSelected} listening={false} perfectDrawEnabled={false} />
-            </Layer>
-          </Stage>
+          <div
+            ref={surfaceRef}
+            className={classes.surface}
+            style={{ insetInlineStart: -marginOf(size).x, insetBlockStart: -marginOf(size).y }}
+          >
+            <Stage
+              width={size.width + 2 * marginOf(size).x}
+              height={size.height + 2 * marginOf(size).y}
+              listening={false}
+            >
+              {/* Its position and scale are the view's, set by redraw() (never by a render). */}
+              <Layer ref={layerRef} listening={false}>
+                <Shape sceneFunc={drawVenue} listening={false} perfectDrawEnabled={false} />
+                {index.sections.map((section, sectionIndex) => (
+                  <Shape
+                    key={section.id}
+                    sceneFunc={drawSection(sectionIndex)}
+                    listening={false}
+                    perfectDrawEnabled={false}
+                  />
+                ))}
+                <Shape sceneFunc={drawSelected} listening={false} perfectDrawEnabled={false} />
+              </Layer>
+            </Stage>
+          </div>
         )}
       </div>
       <Group gap={6} className={classes.zoomBar}>

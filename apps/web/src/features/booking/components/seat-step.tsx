@@ -10,7 +10,8 @@ import type {
   BookingTicketCategory,
   EventBookingDetails,
 } from '@hafla/shared/bookings/bookings';
-import type { SeatMap } from '@hafla/shared/charts/seats';
+import type { SeatChart } from '@hafla/shared/charts/chart-format';
+import type { SeatMapStatus } from '@hafla/shared/charts/seats';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -19,12 +20,17 @@ import { isolate } from '../../../lib/bidi';
 import { formatMoney } from '../../../lib/format';
 import { useBestAvailable } from '../api/best-available';
 import { useBookTickets } from '../api/book-tickets';
-import { useSeatMap } from '../api/get-seat-map';
+import { useSeatMapChart, useSeatMapStatus } from '../api/get-seat-map';
 import { bookingKeys } from '../api/query-keys';
 import { counterBounds, decrement, increment } from '../lib/availability';
 import type { Counters } from '../lib/booking-search';
 import { formatSlot } from '../lib/format-slot';
-import { applySeatChanges, buildSeatIndex, seatMapCounters, statusesOf } from '../lib/seat-index';
+import {
+  applySeatChanges,
+  buildSeatIndex,
+  seatMapCounters,
+  statusesFromCodes,
+} from '../lib/seat-index';
 import type { SeatEntry, SeatIndex, SeatStatuses } from '../lib/seat-index';
 import { strandedSeat, takenFromSelection, toggleSeat } from '../lib/seat-selection';
 import type { PickRefusal } from '../lib/seat-selection';
@@ -80,13 +86,25 @@ export function useSeatName(index: SeatIndex | null) {
 
 /** Step 2 for a date with a seat map: seats on the map or in the list, and unseated tickets. */
 export function SeatStep(props: SeatStepProps) {
-  const query = useSeatMap(props.details.event.id, props.period.id);
+  // The chart (cached by version) and the live statuses are asked for at once.
+  const chartQuery = useSeatMapChart(props.period.id);
+  const statusQuery = useSeatMapStatus(props.details.event.id, props.period.id);
   useEffect(() => {
     void loadSeatCanvas();
   }, []);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  return <SeatPicker {...props} seatMap={query.data} />;
+  // The date was given another version since the chart was read: read the chart again.
+  const staleChart =
+    chartQuery.data !== undefined &&
+    statusQuery.data !== undefined &&
+    chartQuery.data.chart_version !== statusQuery.data.chart_version;
+  const { refetch: refetchChart, isFetching: isFetchingChart } = chartQuery;
+  useEffect(() => {
+    if (staleChart && !isFetchingChart) void refetchChart();
+  }, [staleChart, isFetchingChart, refetchChart]);
+  const failed = chartQuery.isError ? chartQuery : statusQuery.isError ? statusQuery : null;
+  if (failed) return <QueryError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (!chartQuery.data || !statusQuery.data || staleChart) return <PageLoader />;
+  return <SeatPicker {...props} chart={chartQuery.data.seat_chart} seatMap={statusQuery.data} />;
 }
 
 function SeatPicker({
@@ -96,15 +114,17 @@ function SeatPicker({
   onChangeDate,
   onSignIn,
   onHeld,
+  chart,
   seatMap,
-}: SeatStepProps & { seatMap: SeatMap }) {
+}: SeatStepProps & { chart: SeatChart; seatMap: SeatMapStatus }) {
   const { t, i18n } = useTranslation(['seats', 'booking', 'common']);
   const language = i18n.language;
   const { event } = details;
   const queryClient = useQueryClient();
-  const chart = seatMap.seat_chart;
   const index = useMemo(() => buildSeatIndex(chart), [chart]);
-  const [statuses, setStatuses] = useState<SeatStatuses>(() => statusesOf(seatMap.seats));
+  const [statuses, setStatuses] = useState<SeatStatuses>(() =>
+    statusesFromCodes(index, seatMap.statuses),
+  );
   const [selected, setSelected] = useState<string[]>(() =>
     readStoredSeats(period.id).filter((id) => index.byId.has(id)),
   );
@@ -120,7 +140,7 @@ function SeatPicker({
   const [readFrom, setReadFrom] = useState(seatMap);
   if (readFrom !== seatMap) {
     setReadFrom(seatMap);
-    setStatuses(statusesOf(seatMap.seats));
+    setStatuses(statusesFromCodes(index, seatMap.statuses));
   }
   useEffect(() => {
     sessionStorage.setItem(storageKey(period.id), JSON.stringify(selected));

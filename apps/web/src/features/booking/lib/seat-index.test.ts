@@ -6,8 +6,10 @@ import {
   seatAt,
   seatMapCounters,
   sectionAt,
+  statusesFromCodes,
   statusesOf,
 } from './seat-index';
+import { seatsInChartOrder } from '@hafla/shared/charts/seat-codes';
 
 const chart = sampleChart();
 const index = buildSeatIndex(chart);
@@ -89,6 +91,23 @@ describe('statuses and counters', () => {
       { category: 'standard', available: 5 * 12 + 30, total: 5 * 12 + 30 },
       { category: 'standing', available: 140, total: 150 },
     ]);
+  });
+
+  it('reads the compact statuses in the chart’s seat order, keeping only seats not free', () => {
+    const order = seatsInChartOrder(chart).map((seat) => seat.id);
+    expect(index.seats.map((seat) => seat.id)).toEqual(order);
+    const codes = 'hsb' + 'a'.repeat(order.length - 4) + 'h';
+    const read = statusesFromCodes(index, codes);
+    expect([...read]).toEqual([
+      [order[0], 'held'],
+      [order[1], 'sold'],
+      [order[2], 'blocked'],
+      [order.at(-1), 'held'],
+    ]);
+    const counted = seatMapCounters(index, read, ['vip', 'standard']);
+    expect(counted.reduce((sum, count) => sum + count.available, 0)).toBe(order.length - 4);
+    // A change to available of a seat the map has no entry for changes nothing.
+    expect(applySeatChanges(read, [{ id: order[3]!, status: 'available' }])).toBe(read);
   });
 
   it('keeps the same map when a change changes nothing', () => {

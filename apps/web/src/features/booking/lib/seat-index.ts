@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
+import { statusOfCode } from '@hafla/shared/charts/seat-codes';
 import type { SeatStatus } from '@hafla/shared/charts/seats';
 
 /**
@@ -60,7 +61,18 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
   const byId = new Map<string, number>();
   const radius = chart.venue.seat_size / 2;
   const sections: SectionGroup[] = chart.sections.map((section, sectionIndex) => {
-    const group: SectionGroup = { ...section, rows: [], seats: [], bounds: null };
+    const group: SectionGroup = {
+      id: section.id,
+      label_en: section.label_en,
+      label_ar: section.label_ar,
+      rows: [],
+      seats: [],
+      bounds: null,
+    };
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
     const lines = [
       ...section.rows.map((row) => ({ row, kind: 'row' as const })),
       ...section.tables.map((row) => ({ row, kind: 'table' as const })),
@@ -83,23 +95,15 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
         byId.set(seat.id, index);
         rowGroup.seats.push(index);
         group.seats.push(index);
-        const b = group.bounds;
-        group.bounds = b
-          ? {
-              minX: Math.min(b.minX, seat.x - radius),
-              minY: Math.min(b.minY, seat.y - radius),
-              maxX: Math.max(b.maxX, seat.x + radius),
-              maxY: Math.max(b.maxY, seat.y + radius),
-            }
-          : {
-              minX: seat.x - radius,
-              minY: seat.y - radius,
-              maxX: seat.x + radius,
-              maxY: seat.y + radius,
-            };
+        minX = Math.min(minX, seat.x - radius);
+        minY = Math.min(minY, seat.y - radius);
+        maxX = Math.max(maxX, seat.x + radius);
+        maxY = Math.max(maxY, seat.y + radius);
       }
       if (rowGroup.seats.length > 0) group.rows.push(rowGroup);
     }
+    // One bounds object per section (not one per seat: 20,000 seats load on a slow phone).
+    if (group.seats.length > 0) group.bounds = { minX, minY, maxX, maxY };
     return group;
   });
   let tree: Flatbush | null = null;
@@ -148,12 +152,30 @@ export function statusesOf(
   return new Map(states.map((state) => [state.id, state.status]));
 }
 
+/**
+ * The statuses from the compact answer (`GET …/seats/status/`): one letter per seat in the
+ * chart's order, which is `buildSeatIndex`'s. Only seats that are not free are kept (a seat
+ * absent from the map is available).
+ */
+export function statusesFromCodes(index: SeatIndex, codes: string): SeatStatuses {
+  const statuses: SeatStatuses = new Map();
+  const count = Math.min(codes.length, index.seats.length);
+  for (let at = 0; at < count; at++) {
+    const code = codes.charCodeAt(at);
+    // 'a' (available) is by far the most common letter: skip it without a lookup.
+    if (code !== 97) statuses.set(index.seats[at]!.id, statusOfCode(codes[at]!));
+  }
+  return statuses;
+}
+
 /** Live changes applied to the statuses: a new map (React state), or the same when nothing moved. */
 export function applySeatChanges(
   statuses: SeatStatuses,
   changes: ReadonlyArray<{ id: string; status: SeatStatus }>,
 ): SeatStatuses {
-  if (changes.every((change) => statuses.get(change.id) === change.status)) return statuses;
+  if (changes.every((change) => (statuses.get(change.id) ?? 'available') === change.status)) {
+    return statuses;
+  }
   const next = new Map(statuses);
   for (const change of changes) next.set(change.id, change.status);
   return next;

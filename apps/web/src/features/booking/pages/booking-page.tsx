@@ -24,6 +24,7 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { bookingQueryOptions, useBooking } from '../api/get-booking';
 import { useOpenHold } from '../api/get-bookings';
 import { useEventBookingDetails } from '../api/get-event-booking-details';
+import { usePrefetchSeatMap } from '../api/get-seat-map';
 import { bookingKeys } from '../api/query-keys';
 import { AttendeesStep } from '../components/attendees-step';
 import { BookingStepsNav } from '../components/booking-steps-nav';
@@ -494,6 +495,8 @@ function BookingFlow({ details }: { details: EventBookingDetails }) {
 export function BookingPage() {
   const eventId = parseEventId(useParams().id);
   const details = useEventBookingDetails(eventId);
+  const [search] = useBookingSearch();
+  usePrefetchSeatMap(eventId, search.currentStep === 2 ? search.selectedPeriod : null);
 
   if (eventId === null) return <NotFound />;
   if (details.isPending) return <PageLoader />;
