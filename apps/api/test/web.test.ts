@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/lib/db-rows';
 import { withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -93,6 +95,55 @@ describe('serving the web app', () => {
       });
       expect(embedded).toEqual({ path: '/api/v1/home', language, body: api.json() });
       expect(page.body.indexOf('hafla-first-answer')).toBeLessThan(page.body.indexOf('</head>'));
+    }
+  });
+
+  it('sends an event page with the event answer inside, and counts its view only when the app says it showed it', async () => {
+    const views = async (id: number) => {
+      await ctx.app.pageViews.flush();
+      const rows = rowsOf<{ views: number }>(
+        await ctx.app.db.execute(
+          sql`SELECT coalesce(sum(views), 0)::int AS views FROM event_page_views WHERE event_id = ${id}`,
+        ),
+      );
+      return rows[0]!.views;
+    };
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/events_read/?limit=1' });
+    const id = (list.json() as { results: { id: number }[] }).results[0]!.id;
+    const before = await views(id);
+    for (const language of ['en', 'ar']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/events/${id}`,
+        headers: { ...html, 'accept-language': language },
+      });
+      expect(page.statusCode).toBe(200);
+      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+      expect(script, language).not.toBeNull();
+      const api = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/events_read/${id}`,
+        headers: { 'accept-language': language },
+      });
+      expect(JSON.parse(script![1]!)).toEqual({
+        path: `/api/v1/events_read/${id}`,
+        language,
+        body: api.json(),
+      });
+    }
+    // Two pages sent (not counted) and two reads by the API (counted); the app's HEAD counts too.
+    expect(await views(id)).toBe(before + 2);
+    const head = await ctx.app.inject({ method: 'HEAD', url: `/api/v1/events_read/${id}` });
+    expect(head.statusCode).toBe(200);
+    expect(await views(id)).toBe(before + 3);
+  });
+
+  it('sends the plain page for an event that is not there', async () => {
+    for (const url of ['/events/2147483647', '/events/abc']) {
+      const page = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.body, url).not.toContain('hafla-first-answer');
     }
   });
 
