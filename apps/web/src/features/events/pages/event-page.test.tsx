@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { FIRST_ANSWER_ID, forgetFirstAnswer } from '../../../lib/first-answer';
-import { eventDetail, eventList, organizerId, user } from '../../../test/fixtures';
+import { appInfo, eventDetail, eventList, organizerId, user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
 
@@ -60,12 +60,15 @@ describe('event page', () => {
     }
   });
 
-  it('shows the event the page brought with it, and counts the view with a HEAD once shown', async () => {
+  it('shows the event and the app information the page brought with it, asks for neither, and counts the view with a HEAD', async () => {
     forgetFirstAnswer();
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = FIRST_ANSWER_ID;
-    element.textContent = JSON.stringify({ path: eventPath, language: 'en', body: eventDetail });
+    element.textContent = JSON.stringify([
+      { path: eventPath, language: 'en', body: eventDetail },
+      { path: '/api/v1/app_config/', language: 'en', body: appInfo },
+    ]);
     document.head.append(element);
     const { requests } = stubFetch({ ...catalogRoutes, [`HEAD ${eventPath}`]: {} });
 
@@ -79,6 +82,7 @@ describe('event page', () => {
         'HEAD',
       ]),
     );
+    expect(requests.some((r) => r.url.pathname === '/api/v1/app_config/')).toBe(false);
   });
 
   it('groups the time slots by day on the event’s own clock', async () => {
