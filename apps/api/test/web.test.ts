@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/lib/db-rows';
 import { withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -85,14 +87,68 @@ describe('serving the web app', () => {
       const script =
         /<script type="application\/json" id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
       expect(script, language).not.toBeNull();
-      const embedded = JSON.parse(script![1]!) as { path: string; language: string; body: unknown };
+      const embedded = JSON.parse(script![1]!) as unknown;
+      const [home, appInfo] = await Promise.all(
+        ['/api/v1/home', '/api/v1/app_config/'].map((url) =>
+          ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': language } }),
+        ),
+      );
+      // The page's own answer, then the application information every app start waits for.
+      expect(embedded).toEqual([
+        { path: '/api/v1/home', language, body: home!.json() },
+        { path: '/api/v1/app_config/', language, body: appInfo!.json() },
+      ]);
+      expect(page.body.indexOf('hafla-first-answer')).toBeLessThan(page.body.indexOf('</head>'));
+    }
+  });
+
+  it('sends an event page with the event answer inside, and counts its view only when the app says it showed it', async () => {
+    const views = async (id: number) => {
+      await ctx.app.pageViews.flush();
+      const rows = rowsOf<{ views: number }>(
+        await ctx.app.db.execute(
+          sql`SELECT coalesce(sum(views), 0)::int AS views FROM event_page_views WHERE event_id = ${id}`,
+        ),
+      );
+      return rows[0]!.views;
+    };
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/events_read/?limit=1' });
+    const id = (list.json() as { results: { id: number }[] }).results[0]!.id;
+    const before = await views(id);
+    for (const language of ['en', 'ar']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/events/${id}`,
+        headers: { ...html, 'accept-language': language },
+      });
+      expect(page.statusCode).toBe(200);
+      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+      expect(script, language).not.toBeNull();
       const api = await ctx.app.inject({
         method: 'GET',
-        url: '/api/v1/home',
+        url: `/api/v1/events_read/${id}`,
         headers: { 'accept-language': language },
       });
-      expect(embedded).toEqual({ path: '/api/v1/home', language, body: api.json() });
-      expect(page.body.indexOf('hafla-first-answer')).toBeLessThan(page.body.indexOf('</head>'));
+      const answers = JSON.parse(script![1]!) as { path: string }[];
+      expect(answers[0]).toEqual({ path: `/api/v1/events_read/${id}`, language, body: api.json() });
+      expect(answers.map((answer) => answer.path)).toEqual([
+        `/api/v1/events_read/${id}`,
+        '/api/v1/app_config/',
+      ]);
+    }
+    // Two pages sent (not counted) and two reads by the API (counted); the app's HEAD counts too.
+    expect(await views(id)).toBe(before + 2);
+    const head = await ctx.app.inject({ method: 'HEAD', url: `/api/v1/events_read/${id}` });
+    expect(head.statusCode).toBe(200);
+    expect(await views(id)).toBe(before + 3);
+  });
+
+  it('sends the plain page for an event that is not there', async () => {
+    for (const url of ['/events/2147483647', '/events/abc']) {
+      const page = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.body, url).not.toContain('hafla-first-answer');
     }
   });
 
@@ -112,27 +168,32 @@ describe('a first answer inside a page', () => {
   const page = '<html><head><title>x</title></head><body></body></html>';
 
   it('cannot close its element or the page, whatever the answer holds', () => {
-    const filled = withFirstAnswer(page, {
-      path: '/api/v1/home',
-      language: 'en',
-      body: JSON.stringify({ title: '</script><script>alert(1)</script>' }),
-    })!;
+    const filled = withFirstAnswer(page, [
+      {
+        path: '/api/v1/home',
+        language: 'en',
+        body: JSON.stringify({ title: '</script><script>alert(1)</script>' }),
+      },
+    ])!;
     expect(filled.match(/<\/script>/g)).toHaveLength(1);
     const data = /id="hafla-first-answer">(.*?)<\/script>/s.exec(filled)![1]!;
-    expect(JSON.parse(data).body.title).toBe('</script><script>alert(1)</script>');
+    expect(JSON.parse(data)[0].body.title).toBe('</script><script>alert(1)</script>');
   });
 
   it('preloads the image the page will show, with the same srcset and sizes', () => {
-    const filled = withFirstAnswer(page, {
-      path: '/api/v1/home',
-      language: 'ar',
-      body: '{}',
-      preloadImage: {
-        href: '/a-480w.webp',
-        srcset: '/a-480w.webp 480w, /a-960w.webp 960w',
-        sizes: '78vw',
+    const filled = withFirstAnswer(page, [
+      {
+        path: '/api/v1/home',
+        language: 'ar',
+        body: '{}',
+        preloadImage: {
+          href: '/a-480w.webp',
+          srcset: '/a-480w.webp 480w, /a-960w.webp 960w',
+          sizes: '78vw',
+        },
       },
-    })!;
+      { path: '/api/v1/app_config/', language: 'ar', body: '{}' },
+    ])!;
     expect(filled).toContain(
       '<link rel="preload" as="image" fetchpriority="high" href="/a-480w.webp" imagesrcset="/a-480w.webp 480w, /a-960w.webp 960w" imagesizes="78vw">',
     );
@@ -140,7 +201,7 @@ describe('a first answer inside a page', () => {
 
   it('leaves a page without a head alone', () => {
     expect(
-      withFirstAnswer('<p>no head</p>', { path: '/x', language: 'en', body: '{}' }),
+      withFirstAnswer('<p>no head</p>', [{ path: '/x', language: 'en', body: '{}' }]),
     ).toBeNull();
   });
 });

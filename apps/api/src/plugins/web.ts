@@ -40,20 +40,35 @@ export type FirstAnswerOf = (
   params: Record<string, string | undefined>,
 ) => Promise<FirstAnswer | null>;
 
-/** The pages (client routes such as `/events/:id`) that have a first answer, and how to make it. */
+/**
+ * The pages (client routes such as `/events/:id`) that have a first answer, and how to make it;
+ * and the answers every app start needs (the app information), which go with each of them.
+ */
 export class FirstAnswers {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
+  private readonly companions: FirstAnswerOf[] = [];
 
   add(pagePath: string, answerOf: FirstAnswerOf): void {
     this.router.on('GET', pagePath, () => undefined, { answerOf });
   }
 
-  /** The first answer of the page at `pathname`, or null (no such page, or nothing to send). */
-  async of(request: FastifyRequest, pathname: string): Promise<FirstAnswer | null> {
+  /** An answer sent along with every page's first answer (not alone: other pages stay static). */
+  addToEveryPage(answerOf: FirstAnswerOf): void {
+    this.companions.push(answerOf);
+  }
+
+  /**
+   * The first answers of the page at `pathname`, its own first: none when the page has no first
+   * answer (no such page, or nothing to send).
+   */
+  async of(request: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
     const found = this.router.find('GET', pathname);
-    if (!found) return null;
+    if (!found) return [];
     const { answerOf } = found.store as { answerOf: FirstAnswerOf };
-    return answerOf(request, found.params);
+    const own = await answerOf(request, found.params);
+    if (!own) return [];
+    const companions = await Promise.all(this.companions.map((of) => of(request, {})));
+    return [own, ...companions.filter((answer) => answer !== null)];
   }
 }
 
@@ -67,15 +82,21 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The page with its first answer: a `<script type="application/json">` (data, never run, so the
- * content security policy has nothing to allow; `<` is escaped so no text can close the element)
- * and the image's preload, before `</head>`. Null when the page has no head to put them in.
+ * The page with its first answers: a `<script type="application/json">` holding them in a list
+ * (data, never run, so the content security policy has nothing to allow; `<` is escaped so no
+ * text can close the element) and the first image's preload, before `</head>`. Null when the page
+ * has no head to put them in.
  */
-export function withFirstAnswer(html: string, answer: FirstAnswer): string | null {
+export function withFirstAnswer(html: string, answers: readonly FirstAnswer[]): string | null {
   const at = html.indexOf('</head>');
   if (at < 0) return null;
-  const data = `{"path":${JSON.stringify(answer.path)},"language":${JSON.stringify(answer.language)},"body":${answer.body.toString()}}`;
-  const image = answer.preloadImage;
+  const data = `[${answers
+    .map(
+      (answer) =>
+        `{"path":${JSON.stringify(answer.path)},"language":${JSON.stringify(answer.language)},"body":${answer.body.toString()}}`,
+    )
+    .join(',')}]`;
+  const image = answers.find((answer) => answer.preloadImage)?.preloadImage;
   const preload = image
     ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}"` +
       (image.srcset
@@ -104,8 +125,8 @@ export async function sendSpaIndex(
   let html: string | null = null;
   if (template !== null && request.method === 'GET') {
     try {
-      const answer = await app.firstAnswers.of(request, pathname);
-      html = answer ? withFirstAnswer(template, answer) : null;
+      const answers = await app.firstAnswers.of(request, pathname);
+      html = answers.length > 0 ? withFirstAnswer(template, answers) : null;
     } catch (error) {
       request.log.warn({ err: error }, 'first answer not embedded in the page');
     }

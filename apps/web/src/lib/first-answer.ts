@@ -10,20 +10,29 @@ interface FirstAnswer {
   body: unknown;
 }
 
-let pending: FirstAnswer | null | undefined;
+/** The answers the page brought, by path, until each is taken; undefined until read. */
+let pending: Map<string, FirstAnswer> | undefined;
 
-function readFirstAnswer(doc: Document): FirstAnswer | null {
+function isFirstAnswer(value: unknown): value is FirstAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<FirstAnswer>;
+  return typeof candidate.path === 'string' && typeof candidate.language === 'string';
+}
+
+function readFirstAnswers(doc: Document): Map<string, FirstAnswer> {
+  const answers = new Map<string, FirstAnswer>();
   const element = doc.getElementById(FIRST_ANSWER_ID);
-  if (!element?.textContent) return null;
+  if (!element?.textContent) return answers;
   element.remove();
   try {
-    const parsed = JSON.parse(element.textContent) as Partial<FirstAnswer>;
-    return typeof parsed.path === 'string' && typeof parsed.language === 'string'
-      ? { path: parsed.path, language: parsed.language, body: parsed.body }
-      : null;
+    const parsed = JSON.parse(element.textContent) as unknown;
+    for (const answer of Array.isArray(parsed) ? parsed : []) {
+      if (isFirstAnswer(answer)) answers.set(answer.path, answer);
+    }
   } catch {
-    return null;
+    // A broken answer is no answer: the app asks the API.
   }
+  return answers;
 }
 
 /**
@@ -33,10 +42,10 @@ function readFirstAnswer(doc: Document): FirstAnswer | null {
  * who chose the other language, asks the API as before.
  */
 export function takeFirstAnswer<T>(path: string, doc: Document = document): T | undefined {
-  if (pending === undefined) pending = readFirstAnswer(doc);
-  if (pending === null || pending.path !== path) return undefined;
-  const answer = pending;
-  pending = null;
+  pending ??= readFirstAnswers(doc);
+  const answer = pending.get(path);
+  if (answer === undefined) return undefined;
+  pending.delete(path);
   if (answer.language !== readStoredLanguage() || readSessionHint() !== null) return undefined;
   return answer.body as T;
 }

@@ -14,6 +14,34 @@ export function intlLocale(language: string): string {
 
 const fractionDigitsCache = new Map<string, number>();
 
+/**
+ * Intl formatters are costly to make (a page of event cards made hundreds: the largest piece of
+ * script time on the home page's first render after React itself) and cheap to reuse: one per
+ * locale and options, made on first use.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Digits after the decimal point for a currency (2 for SAR, 3 for KWD). */
 export function currencyFractionDigits(currency: string): number {
   let digits = fractionDigitsCache.get(currency);
@@ -48,7 +76,7 @@ export function formatMoney(
   language: string,
   { signDisplay = 'auto' }: MoneyFormatOptions = {},
 ): string {
-  return new Intl.NumberFormat(intlLocale(language), {
+  return numberFormat(intlLocale(language), {
     style: 'currency',
     currency,
     signDisplay,
@@ -80,9 +108,7 @@ export function formatDateTime(
   language: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { timeZone, ...options }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(intlLocale(language), { timeZone, ...options }).format(new Date(iso));
 }
 
 /** "Sat, 5 Dec" — the day an instant falls on in a zone. */
@@ -100,13 +126,12 @@ export function formatTime(iso: string, timeZone: string, language: string): str
 
 /** `YYYY-MM-DD` of an instant in a zone: the key that groups time slots by day. */
 export function dayKey(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(new Date(iso));
-  return parts;
 }
 
 /** "19:00 – 21:00", or "22:00 – Sun, 6 Dec 02:00" past midnight, in the event's zone. */

@@ -3,6 +3,7 @@ import type { BackendModule, ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@hafla/shared/common/i18n';
 import type { Language } from '@hafla/shared/common/i18n';
+import englishCatalog from '../locales/en/catalog.json';
 import englishCommon from '../locales/en/common.json';
 
 export const DEFAULT_NAMESPACE = 'common';
@@ -43,9 +44,12 @@ export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<t
     fallbackLng: false,
     load: 'currentOnly',
     ns: [DEFAULT_NAMESPACE],
-    // English, the default, ships its small common namespace in the entry chunk so the first
-    // screen does not wait for another download; everything else comes from the backend.
-    ...(language === 'en' ? { resources: { en: { common: englishCommon } } } : {}),
+    // English, the default, ships its small common namespace, and the home page's (the home page
+    // is in the entry chunk too), in the entry chunk so the first screen does not wait for another
+    // download once the script runs; everything else comes from the backend.
+    ...(language === 'en'
+      ? { resources: { en: { common: englishCommon, catalog: englishCatalog } } }
+      : {}),
     partialBundledLanguages: true,
     defaultNS: DEFAULT_NAMESPACE,
     interpolation: { escapeValue: false },

@@ -68,6 +68,16 @@ export async function catalogRoutes(app: App) {
     handler: (request) => catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
   });
 
+  // PRODUCT.md section 9: the app shows nothing before it has the application information, so a
+  // page that brings its first answer brings this one too (decision 0024).
+  app.firstAnswers.addToEveryPage(async (request) => ({
+    path: '/api/v1/app_config/',
+    language: request.language,
+    body: JSON.stringify(
+      AppInfo.parse(await catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null)),
+    ),
+  }));
+
   app.get('/api/v1/app_config/home-page-config/', {
     config: shared,
     schema: {

@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import { ROW_COVER_SIZES, coverSrcSet } from '@hafla/shared/events/cover-images';
 import { Home, HomeQuery } from '@hafla/shared/events/home';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { errorResponses } from '../../plugins/openapi';
@@ -97,25 +98,9 @@ export async function discoveryRoutes(app: App) {
     handler: async (request, reply) => {
       // ── Event page views (organizer dashboard) are counted HERE, before the read cache is
       // asked, so that answers served from memory (and 304s) are counted too. ──
-      const reader = anonymous(request);
       const id = request.params.id;
       countEventPageView(app, id);
-      const answer = await cache.get(
-        cacheKeyOf(request, publicUrl),
-        [`event:${id}`],
-        async () => {
-          const detail = await getPublicEvent(deps, reader, id);
-          return {
-            value: detail,
-            expiresAt: detailExpiryOf(detail, reader.now),
-            tags: [`organizer:${detail.organizer.id}`],
-          };
-        },
-        {
-          serialize: (value) => JSON.stringify(EventDetail.parse(value)),
-          addsTagsOf: ['organizer'],
-        },
-      );
+      const answer = await eventAnswer(request, id, cacheKeyOf(request, publicUrl));
       const viewerId = request.auth?.userId;
       if (!viewerId) return sendCached(reply, answer);
       return overlayEventDetail(app.db, viewerId, answer.value);
@@ -158,6 +143,47 @@ export async function discoveryRoutes(app: App) {
         : null,
     };
   });
+
+  // The event page's HTML carries the event's answer too (decision 0024). The page view is not
+  // counted here: the app counts it when it shows the page (a HEAD of the same path when it used
+  // this answer, its own GET otherwise), so a crawler that runs no script counts nothing, as before.
+  app.firstAnswers.add('/events/:id', async (request, params) => {
+    const parsed = PublicEventParams.safeParse(params);
+    if (!parsed.success) return null;
+    const path = `/api/v1/events_read/${parsed.data.id}`;
+    try {
+      const answer = await eventAnswer(
+        request,
+        parsed.data.id,
+        cacheKeyOf(request, publicUrl, path),
+      );
+      return { path, language: request.language, body: answer.body };
+    } catch (error) {
+      // No such public event: the plain page goes out, and the app shows its own not-found.
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
+  });
+
+  function eventAnswer(request: FastifyRequest, id: number, key: string) {
+    const reader = anonymous(request);
+    return cache.get(
+      key,
+      [`event:${id}`],
+      async () => {
+        const detail = await getPublicEvent(deps, reader, id);
+        return {
+          value: detail,
+          expiresAt: detailExpiryOf(detail, reader.now),
+          tags: [`organizer:${detail.organizer.id}`],
+        };
+      },
+      {
+        serialize: (value) => JSON.stringify(EventDetail.parse(value)),
+        addsTagsOf: ['organizer'],
+      },
+    );
+  }
 
   function homeAnswer(request: FastifyRequest, query: HomeQuery, key: string) {
     const reader = anonymous(request);

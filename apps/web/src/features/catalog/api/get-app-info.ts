@@ -1,9 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppInfo } from '@hafla/shared/catalog/app-config';
 import { apiClient } from '../../../lib/api-client';
+import { takeFirstAnswer } from '../../../lib/first-answer';
+
+const APP_INFO_PATH = '/api/v1/app_config/';
 
 export function getAppInfo(signal?: AbortSignal): Promise<AppInfo> {
-  return apiClient.get<AppInfo>('/api/v1/app_config/', { signal });
+  // A page that brings its first answer brings this one too (decision 0024).
+  const first = takeFirstAnswer<AppInfo>(APP_INFO_PATH);
+  if (first) return Promise.resolve(first);
+  return apiClient.get<AppInfo>(APP_INFO_PATH, { signal });
 }
 
 export function appInfoQueryOptions() {

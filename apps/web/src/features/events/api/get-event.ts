@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventDetail } from '@hafla/shared/events/discovery';
 import { apiClient } from '../../../lib/api-client';
+import { takeFirstAnswer } from '../../../lib/first-answer';
 import { eventKeys } from './get-events';
 
 // Mirrors DbIdParam without importing zod: anything else cannot name an event.
@@ -13,8 +14,30 @@ export function parseEventId(value: string | null | undefined): number | null {
   return id >= 1 && id <= MAX_EVENT_ID ? id : null;
 }
 
+/**
+ * The API counts the event's page views (the organizer's dashboard) when the app reads the
+ * event. A page that took its first answer from its HTML did not read it, so it says it showed
+ * the page with a HEAD of the same path once the browser is idle: the view is counted as before,
+ * off the first paint's path.
+ */
+function countPageView(path: string): void {
+  const send = () => void fetch(path, { method: 'HEAD' }).catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(send, { timeout: 2_000 });
+  } else {
+    window.setTimeout(send, 0);
+  }
+}
+
 export function getEvent(id: number, signal?: AbortSignal): Promise<EventDetail> {
-  return apiClient.get<EventDetail>(`/api/v1/events_read/${id}`, { signal });
+  const path = `/api/v1/events_read/${id}`;
+  // The event page's HTML brings its first answer with it (decision 0024).
+  const first = takeFirstAnswer<EventDetail>(path);
+  if (first) {
+    countPageView(path);
+    return Promise.resolve(first);
+  }
+  return apiClient.get<EventDetail>(path, { signal });
 }
 
 export function eventQueryOptions(id: number) {

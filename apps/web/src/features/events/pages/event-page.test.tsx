@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventSummary } from '@hafla/shared/events/discovery';
-import { eventDetail, eventList, organizerId, user } from '../../../test/fixtures';
+import { FIRST_ANSWER_ID, forgetFirstAnswer } from '../../../lib/first-answer';
+import { appInfo, eventDetail, eventList, organizerId, user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
 
@@ -57,6 +58,31 @@ describe('event page', () => {
     for (const link of screen.getAllByRole('link', { name: 'Nour Events' })) {
       expect(link.getAttribute('href')).toBe(`/organizers/${organizerId}`);
     }
+  });
+
+  it('shows the event and the app information the page brought with it, asks for neither, and counts the view with a HEAD', async () => {
+    forgetFirstAnswer();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = FIRST_ANSWER_ID;
+    element.textContent = JSON.stringify([
+      { path: eventPath, language: 'en', body: eventDetail },
+      { path: '/api/v1/app_config/', language: 'en', body: appInfo },
+    ]);
+    document.head.append(element);
+    const { requests } = stubFetch({ ...catalogRoutes, [`HEAD ${eventPath}`]: {} });
+
+    renderApp('/events/7');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oud Night at the Citadel' }),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.pathname === eventPath).map((r) => r.method)).toEqual([
+        'HEAD',
+      ]),
+    );
+    expect(requests.some((r) => r.url.pathname === '/api/v1/app_config/')).toBe(false);
   });
 
   it('groups the time slots by day on the event’s own clock', async () => {
