@@ -384,6 +384,24 @@ export function SeatCanvas({
       );
       ctx.restore();
     }
+    // Tables under their seats: a round or rectangular top with its label.
+    for (const section of chart.sections) {
+      for (const table of section.tables) {
+        ctx.save();
+        ctx.translate(table.x, table.y);
+        ctx.rotate((table.rotation * Math.PI) / 180);
+        ctx.fillStyle = '#f1f3f5';
+        ctx.strokeStyle = '#868e96';
+        ctx.lineWidth = 1.5 / scale;
+        ctx.beginPath();
+        if (table.shape === 'round') ctx.arc(0, 0, table.width / 2, 0, Math.PI * 2);
+        else ctx.rect(-table.width / 2, -table.height / 2, table.width, table.height);
+        ctx.fill();
+        ctx.stroke();
+        drawLabel(ctx, table.label, 0, 0, Math.min(table.height / 2.5, 13 / scale), '#343a40');
+        ctx.restore();
+      }
+    }
   };
 
   const drawSection = (sectionIndex: number) => (context: Konva.Context) => {
