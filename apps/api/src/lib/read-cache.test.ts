@@ -111,6 +111,40 @@ describe('ReadCache', () => {
     expect((await cache.get('k', [], compute)).isHit).toBe(false);
   });
 
+  it('starts barriers at least the gap apart, each after the callers it serves arrived', async () => {
+    const starts: number[] = [];
+    const cache = new ReadCache({
+      enabled: true,
+      minBarrierGapMs: 5,
+      barrier: async () => {
+        starts.push(performance.now());
+        return true;
+      },
+    });
+    const compute = async () => ({ value: 1 });
+    const served: Array<{ arrived: number; barriers: number }> = [];
+    const ask = async () => {
+      const arrived = performance.now();
+      await cache.get('k', [], compute);
+      served.push({ arrived, barriers: starts.length });
+    };
+    // A steady stream: a caller every millisecond or so for 20 ms.
+    const callers: Promise<void>[] = [];
+    for (let i = 0; i < 20; i++) {
+      callers.push(ask());
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(callers);
+    // (Timers may fire a little early against performance.now.)
+    for (let i = 1; i < starts.length; i++) {
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(3.5);
+    }
+    // The barrier a caller passed started after it arrived.
+    for (const { arrived, barriers } of served) {
+      expect(starts[barriers - 1]!).toBeGreaterThanOrEqual(arrived);
+    }
+  });
+
   it('computes every read when turned off', async () => {
     const cache = new ReadCache({ enabled: false });
     let n = 0;

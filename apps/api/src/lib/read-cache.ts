@@ -81,6 +81,12 @@ export interface ReadCacheOptions {
    * is then computed, not served from memory.
    */
   barrier?: () => Promise<boolean>;
+  /**
+   * The least time between two barriers' starts (1 ms by default): under a steady stream of
+   * requests, each round trip then serves every request of its millisecond, not only those that
+   * came while the last one ran — a loopback round trip costs both processes a system call.
+   */
+  minBarrierGapMs?: number;
   now?: () => number;
 }
 
@@ -112,6 +118,8 @@ export class ReadCache {
   private readonly barrier: () => Promise<boolean>;
   private barrierInFlight: Promise<boolean> | null = null;
   private barrierQueued: Promise<boolean> | null = null;
+  private barrierStartedAt = -Infinity;
+  private readonly minBarrierGapMs: number;
   /** Counters for tests and the bench. */
   readonly stats = { hits: 0, misses: 0, bypassed: 0, invalidations: 0 };
 
@@ -125,6 +133,7 @@ export class ReadCache {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.barrier = options.barrier ?? (() => Promise.resolve(true));
+    this.minBarrierGapMs = options.minBarrierGapMs ?? 1;
   }
 
   get enabled(): boolean {
@@ -164,19 +173,34 @@ export class ReadCache {
   }
 
   /**
-   * One barrier at a time; a caller that arrives while one is under way waits for the next
-   * (the one under way may have started before a change it must see), so under a crowd a
-   * single round trip serves every request that arrived meanwhile.
+   * One barrier at a time, and at most one starting per `minBarrierGapMs`; a caller that
+   * arrives while one is under way, or too soon after one started, waits for the next (the one
+   * under way may have started before a change it must see), so under a crowd a single round
+   * trip serves every request that arrived meanwhile. Every caller's barrier starts after it
+   * arrived.
    */
   private passBarrier(): Promise<boolean> {
-    if (!this.barrierInFlight) return this.startBarrier();
-    return (this.barrierQueued ??= this.barrierInFlight.then(() => {
-      this.barrierQueued = null;
-      return this.startBarrier();
-    }));
+    if (this.barrierQueued) return this.barrierQueued;
+    const wait = this.barrierStartedAt + this.minBarrierGapMs - performance.now();
+    if (!this.barrierInFlight && wait <= 0) return this.startBarrier();
+    const previous = this.barrierInFlight ?? Promise.resolve(true);
+    const queued = previous
+      .then(() => {
+        const left = this.barrierStartedAt + this.minBarrierGapMs - performance.now();
+        return left > 0
+          ? new Promise((resolve) => setTimeout(resolve, Math.ceil(left)))
+          : undefined;
+      })
+      .then(() => {
+        this.barrierQueued = null;
+        return this.startBarrier();
+      });
+    this.barrierQueued = queued;
+    return queued;
   }
 
   private startBarrier(): Promise<boolean> {
+    this.barrierStartedAt = performance.now();
     const promise = this.barrier()
       .catch(() => false)
       .finally(() => {
