@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { Booking } from '@hafla/shared/bookings/bookings';
 import { PayResult } from '@hafla/shared/bookings/payments';
-import { Chart } from '@hafla/shared/charts/charts';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import {
   SEATS_CHANGED_EVENT,
@@ -22,6 +21,7 @@ import {
   type Account,
   type EventFixture,
 } from './event-helpers';
+import { createPublishedChart } from './chart-helpers';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -76,23 +76,11 @@ beforeAll(async () => {
     ticket_categories: [{ name: 'Seats', price: 5000 }, { name: 'Floor' }],
   });
   [date, otherDate] = fixture.dates.map((slot) => slot.id) as [number, number];
-  const chart = expectOk(
-    await call(ctx, organizer.auth, 'POST', '/api/v1/charts/', {
-      name: 'Hall',
-      draft: sampleChart(),
-    }),
-    201,
-    Chart,
-  );
-  expectOk(
-    await call(ctx, organizer.auth, 'POST', `/api/v1/charts/${chart.id}/publish/`),
-    200,
-    Chart,
-  );
+  const chart = await createPublishedChart(ctx, organizer.auth, sampleChart(), 'Hall');
   const [seats, floor] = fixture.ticket_categories.map((category) => category.id);
   for (const slot of [date, otherDate]) {
     const attached = await call(ctx, organizer.auth, 'PUT', `/api/v1/event_dates/${slot}/chart/`, {
-      chart: chart.id,
+      chart,
       categories: { vip: seats, standard: seats, standing: floor },
     });
     expect(attached.statusCode, attached.body).toBe(200);

@@ -26,6 +26,7 @@ import {
   type Account,
   type EventFixture,
 } from './event-helpers';
+import { createPublishedChart } from './chart-helpers';
 import type { TestContext } from './helpers';
 import { pdfActualTexts } from './pdf-text';
 
@@ -47,16 +48,6 @@ let standard: number;
 let standing: number;
 
 const SAMPLE = { vip: 12 + 4, standard: 5 * 12 + 30, standing: 150 };
-
-async function createPublishedChart(auth: string): Promise<number> {
-  const created = expectOk(
-    await call(ctx, auth, 'POST', '/api/v1/charts/', { name: 'Opera', draft: sampleChart() }),
-    201,
-    Chart,
-  );
-  expectOk(await call(ctx, auth, 'POST', `/api/v1/charts/${created.id}/publish/`), 200, Chart);
-  return created.id;
-}
 
 const mapping = () => ({ vip, standard, standing });
 const attach = (dateId: number, body: unknown, auth: string | null = organizer.auth) =>
@@ -104,7 +95,7 @@ beforeAll(async () => {
     number,
   ];
   [date, otherDate] = fixture.dates.map((slot) => slot.id) as [number, number];
-  chartId = await createPublishedChart(organizer.auth);
+  chartId = await createPublishedChart(ctx, organizer.auth);
 });
 afterAll(() => ctx.close());
 
@@ -158,7 +149,7 @@ describe('attaching a chart to a date', () => {
       404,
       'not_found',
     );
-    const rivalChart = await createPublishedChart(rival.auth);
+    const rivalChart = await createPublishedChart(ctx, rival.auth);
     expectError(
       await attach(date, { chart: rivalChart, categories: mapping() }),
       404,
@@ -584,7 +575,7 @@ describe('a chart in use', () => {
   });
 
   it('is detached from a date with nothing held, and then deleted', async () => {
-    const chart = await createPublishedChart(organizer.auth);
+    const chart = await createPublishedChart(ctx, organizer.auth);
     expectOk(await attach(otherDate, { chart, categories: mapping() }), 200, EventDateChart);
     // A hold that was let go leaves nothing in use.
     const buyer = await createAttendee(ctx);

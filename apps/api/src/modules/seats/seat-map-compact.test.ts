@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Chart } from '@hafla/shared/charts/charts';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import { seatsInChartOrder, statusOfCode } from '@hafla/shared/charts/seat-codes';
 import { SeatMap, SeatMapChart, SeatMapStatus } from '@hafla/shared/charts/seats';
@@ -16,6 +15,7 @@ import {
   type Account,
   type EventFixture,
 } from '../../../test/event-helpers';
+import { createPublishedChart } from '../../../test/chart-helpers';
 import type { TestContext } from '../../../test/helpers';
 
 /**
@@ -46,22 +46,10 @@ beforeAll(async () => {
   });
   [date, otherDate] = fixture.dates.map((slot) => slot.id) as [number, number];
   const [vip, standard, standing] = fixture.ticket_categories.map((category) => category.id);
-  const created = expectOk(
-    await call(ctx, organizer.auth, 'POST', '/api/v1/charts/', {
-      name: 'Opera',
-      draft: sampleChart(),
-    }),
-    201,
-    Chart,
-  );
-  expectOk(
-    await call(ctx, organizer.auth, 'POST', `/api/v1/charts/${created.id}/publish/`),
-    200,
-    Chart,
-  );
+  const chart = await createPublishedChart(ctx, organizer.auth);
   for (const id of [date, otherDate]) {
     const attached = await call(ctx, organizer.auth, 'PUT', `/api/v1/event_dates/${id}/chart/`, {
-      chart: created.id,
+      chart,
       categories: { vip, standard, standing },
     });
     expect(attached.statusCode).toBe(200);
