@@ -22,7 +22,7 @@ import { useBestAvailable } from '../api/best-available';
 import { useBookTickets } from '../api/book-tickets';
 import { useSeatMapChart, useSeatMapStatus } from '../api/get-seat-map';
 import { bookingKeys } from '../api/query-keys';
-import { counterBounds, decrement, increment } from '../lib/availability';
+import { counterBounds } from '../lib/availability';
 import type { Counters } from '../lib/booking-search';
 import { formatSlot } from '../lib/format-slot';
 import {
@@ -37,7 +37,7 @@ import type { PickRefusal } from '../lib/seat-selection';
 import { useSeatFeed } from '../lib/use-seat-feed';
 import type { SeatCanvasHandle } from './seat-canvas';
 import { SeatList } from './seat-list';
-import { TicketCounter } from './ticket-counter';
+import { CategoryCounter, TicketCounter } from './ticket-counter';
 import classes from './booking.module.css';
 import mapClasses from './seat-map.module.css';
 
@@ -475,13 +475,11 @@ function SeatPicker({
                     </p>
                     <p className={classes.categoryPrice}>{money(category.price)}</p>
                   </div>
-                  <TicketCounter
+                  <CategoryCounter
                     name={category.name}
                     count={current}
-                    canDecrement={current > 0}
-                    canIncrement={increment(current, bounds) !== current}
-                    onDecrement={() => set(decrement(current, bounds))}
-                    onIncrement={() => set(increment(current, bounds))}
+                    bounds={bounds}
+                    onChange={set}
                   />
                 </li>
               );

@@ -2,6 +2,7 @@ import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/page-icons';
 import { MinusIcon } from './icons';
+import { decrement, increment, type CounterBounds } from '../lib/availability';
 import classes from './booking.module.css';
 
 export interface TicketCounterProps {
@@ -49,5 +50,32 @@ export function TicketCounter({
         <PlusIcon />
       </ActionIcon>
     </div>
+  );
+}
+
+/**
+ * A ticket category's counter: from zero straight to the category's minimum, up to what the
+ * order can take now, and back to zero from the minimum (lib/availability.ts).
+ */
+export function CategoryCounter({
+  name,
+  count,
+  bounds,
+  onChange,
+}: {
+  name: string;
+  count: number;
+  bounds: CounterBounds;
+  onChange: (count: number) => void;
+}) {
+  return (
+    <TicketCounter
+      name={name}
+      count={count}
+      canDecrement={count > 0}
+      canIncrement={increment(count, bounds) !== count}
+      onDecrement={() => onChange(decrement(count, bounds))}
+      onIncrement={() => onChange(increment(count, bounds))}
+    />
   );
 }

@@ -8,11 +8,11 @@ import type {
   EventBookingDetails,
 } from '@hafla/shared/bookings/bookings';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { counterBounds, decrement, increment, subtotalOf } from '../lib/availability';
+import { counterBounds, subtotalOf } from '../lib/availability';
 import { totalTickets } from '../lib/booking-search';
 import type { Counters } from '../lib/booking-search';
 import { formatSlot } from '../lib/format-slot';
-import { TicketCounter } from './ticket-counter';
+import { CategoryCounter } from './ticket-counter';
 import classes from './booking.module.css';
 
 /** Below this many left, the list says how many. */
@@ -119,13 +119,11 @@ export function TicketsStep({
                 )}
                 <SalesState category={category} timeZone={event.timezone} />
               </div>
-              <TicketCounter
+              <CategoryCounter
                 name={category.name}
                 count={current}
-                canDecrement={current > 0}
-                canIncrement={increment(current, bounds) !== current}
-                onDecrement={() => set(decrement(current, bounds))}
-                onIncrement={() => set(increment(current, bounds))}
+                bounds={bounds}
+                onChange={set}
               />
             </li>
           );
