@@ -66,7 +66,7 @@ import {
 import { freeConnections, pgbenchVersion, runPgbench } from './lib/booking-pgbench.mjs';
 import { sampleBackends } from './lib/booking-waits.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
-import { saveResults } from './lib/results.mjs';
+import { runOf, saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { startMailSink } from './lib/mail-sink.mjs';
 import { hasWorkerScript, startMailWorkerProcess } from './lib/mail-worker-process.mjs';
@@ -925,17 +925,8 @@ async function main() {
 
   saveResults(
     'booking-rush',
-
     {
-      date: new Date(started).toISOString(),
-      loadAverage: { before: loadBefore, after: os.loadavg()[0] },
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        node: process.version,
-        postgres,
-        pgbench,
-      },
+      ...runOf(started, loadBefore, { postgres, pgbench }),
       settings: {
         processes: PROCESSES,
         poolMax: POOL_MAX,

@@ -22,7 +22,7 @@ import { explainSummary } from './lib/explain.mjs';
 import { startCpuMeter } from './lib/process-cpu.mjs';
 import { seedEvents } from './lib/seed-events.mjs';
 import { exitCleanups } from './lib/cleanups.mjs';
-import { saveResults } from './lib/results.mjs';
+import { runOf, saveResults } from './lib/results.mjs';
 import { intFromEnv } from './lib/env.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
 import { freePort, startApp } from './lib/start-app.mjs';
@@ -484,14 +484,7 @@ async function main() {
   saveResults(
     'read-api',
     {
-      date: new Date(started).toISOString(),
-      loadAverage: { before: loadBefore, after: os.loadavg()[0] },
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        node: process.version,
-        postgres,
-      },
+      ...runOf(started, loadBefore, { postgres }),
       settings: {
         events: EVENTS,
         connections: CONNECTIONS,

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './start-app.mjs';
 
@@ -13,4 +14,18 @@ export function saveResults(name, data, at = Date.now()) {
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(ROOT, file)}`);
   return file;
+}
+
+/** When a run started, the load average before and after it, and the machine it ran on. */
+export function runOf(started, loadBefore, software) {
+  return {
+    date: new Date(started).toISOString(),
+    loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      ...software,
+    },
+  };
 }
