@@ -65,16 +65,21 @@ export const httpCachePlugin = fp(
 /** Bodies smaller than this are sent as they are. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** brotli, else gzip, when the client accepts it (a q=0 refuses). */
-export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set(
+/** The codings an Accept-Encoding header accepts, lower case (a q=0 refuses one). */
+export function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
+  if (!acceptEncoding) return new Set();
+  return new Set(
     acceptEncoding
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-      .map(([name]) => name?.trim().toLowerCase()),
+      .flatMap(([name]) => (name ? [name.trim().toLowerCase()] : [])),
   );
+}
+
+/** brotli, else gzip, when the client accepts it (a q=0 refuses). */
+export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;

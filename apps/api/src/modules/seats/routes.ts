@@ -13,6 +13,7 @@ import {
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
 import { matchesEtag } from '../../lib/read-cache';
+import { acceptedEncodings } from '../../plugins/http-cache';
 import { errorResponses } from '../../plugins/openapi';
 import { ChartCache } from './chart-cache';
 import * as service from './service';
@@ -147,9 +148,6 @@ export async function seatsRoutes(app: App) {
 
 /** Whether the client takes gzip (a `q=0` refuses it). */
 function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((part) => {
-    const [name, q] = part.trim().split(';');
-    const coding = name?.trim().toLowerCase();
-    return (coding === 'gzip' || coding === '*') && !(q && /^\s*q=0(\.0*)?\s*$/.test(q));
-  });
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.has('gzip') || accepted.has('*');
 }
