@@ -42,10 +42,16 @@ function fill(template: string, values: Record<string, string | number> = {}): s
 }
 
 /** A plural key's form for `count` in the journey's language, filled in. */
-function plural(group: object, key: string, count: number, language: string) {
+function plural(
+  group: object,
+  key: string,
+  count: number,
+  language: string,
+  values: Record<string, string | number> = {},
+) {
   const forms = group as Record<string, string | undefined>;
   const form = new Intl.PluralRules(language).select(count);
-  return fill(forms[`${key}_${form}`] ?? forms[`${key}_other`]!, { count });
+  return fill(forms[`${key}_${form}`] ?? forms[`${key}_other`]!, { count, ...values });
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -163,9 +169,7 @@ for (const language of ['en', 'ar'] as const) {
       await main.getByLabel(d.sections.curve).fill(String(curve));
       await main.getByRole('button', { name: d.sections.add }).click();
       await expect(
-        main.getByText(
-          fill(plural(d.sections, 'added', rows * seats, language), { name: names[lang]! }),
-        ),
+        main.getByText(plural(d.sections, 'added', rows * seats, language, { name: names[lang]! })),
       ).toBeVisible();
     };
     await addBlock(t.stalls, 4, 8, 25);
@@ -398,9 +402,7 @@ for (const language of ['en', 'ar'] as const) {
     await form.getByLabel(d.sections.columns).fill('3');
     await form.getByRole('button', { name: d.sections.addTables }).click();
     const name = language === 'ar' ? 'الحديقة' : 'Garden';
-    await expect(
-      main.getByText(fill(plural(d.sections, 'added', 30, language), { name })),
-    ).toBeVisible();
+    await expect(main.getByText(plural(d.sections, 'added', 30, language, { name }))).toBeVisible();
     await expectAccessible(page, `designer, tables (${language})`);
     await shot(page, 'designer-tables', project, language);
 
