@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import {
+  AVAILABILITY_CHANGED_EVENT,
+  AVAILABILITY_JOIN_EVENT,
+  AvailabilityChanged,
+} from '@hafla/shared/bookings/availability';
 import { TEST_CARDS } from '@hafla/shared/bookings/payments';
 import { signAccessToken } from '../src/lib/tokens';
 import { collectNotifications, SocketClients } from '../test/socket-clients';
@@ -126,6 +132,45 @@ describe('realtime notifications across two API processes on PostgreSQL', () => 
     expect(toBystanderA).toEqual([]);
     expect(toBystanderB).toEqual([]);
     expect(new Set(toBuyerA.map((n) => n.id)).size).toBe(toBuyerA.length);
+  });
+
+  it('tells a booking page on one process what is left after a sale through the other', async () => {
+    const [a, b] = apis;
+    const fixture = await createPublishedEvent(a.port, scratch.database, organizer, {
+      title: 'Live figures',
+      quantity: 10,
+      price: 5000,
+      maxPerOrder: 2,
+    });
+    // An anonymous page on B, in the event's availability room (decision 0025).
+    const page = io(`http://127.0.0.1:${b.port}`, {
+      auth: { anonymous: true },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      const heard: AvailabilityChanged[] = [];
+      page.on(AVAILABILITY_CHANGED_EVENT, (payload: unknown) =>
+        heard.push(AvailabilityChanged.parse(payload)),
+      );
+      await new Promise<void>((resolve, reject) => {
+        page.once('connect', () => resolve());
+        page.once('connect_error', reject);
+      });
+      await page.emitWithAck(AVAILABILITY_JOIN_EVENT, { event: fixture.eventId });
+      const left = () => heard.at(-1)?.slots[0]?.ticket_categories[0]?.available;
+      await expect.poll(left, { timeout: 5_000 }).toBe(10);
+
+      // Sold through A: B reads it within its interval (a second), with nothing sent between them.
+      const [buyer] = buyers as [Account];
+      await buyOne(a, buyer, fixture);
+      const sold = Date.now();
+      await expect.poll(left, { timeout: 5_000 }).toBe(9);
+      expect(Date.now() - sold).toBeLessThan(2_500);
+    } finally {
+      page.disconnect();
+    }
   });
 
   it('refuses forged and expired tokens on every process', async () => {

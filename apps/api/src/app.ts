@@ -20,6 +20,7 @@ import { SessionState } from './lib/session-state';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { startSessionSync } from './modules/auth/session-sync';
+import { startAvailabilityFeed } from './modules/bookings/availability-feed';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { BookingJobs } from './modules/payments/jobs';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -184,6 +185,16 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   if (config.HOLD_SWEEP_SECONDS > 0) {
     bookingJobs.start(config.HOLD_SWEEP_SECONDS * 1000);
     notifier.start(config.HOLD_SWEEP_SECONDS * 1000);
+  }
+  if (config.AVAILABILITY_FEED_MS > 0) {
+    startAvailabilityFeed({
+      db: database.db,
+      rooms: app.realtime.availability,
+      background,
+      now: paymentsDeps.now,
+      log: app.log,
+      intervalMs: config.AVAILABILITY_FEED_MS,
+    });
   }
 
   const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   /** How often each process sweeps lapsed holds and unfinished refunds; 0 turns the sweep off. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often each process tells its open booking pages what is left (0025); 0 = never. */
+  AVAILABILITY_FEED_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The shared read cache of public answers (decision 0017); `off` computes every read. */
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   /** Answers kept per process (home, event pages, lists), least recently used dropped first. */

@@ -16,7 +16,15 @@ import {
   seatRoomOf,
   type SeatsChanged,
 } from '@hafla/shared/charts/seats';
+import {
+  AVAILABILITY_CHANGED_EVENT,
+  AVAILABILITY_JOIN_EVENT,
+  AVAILABILITY_LEAVE_EVENT,
+  availabilityRoomOf,
+  type AvailabilityChanged,
+} from '@hafla/shared/bookings/availability';
 import type { SeatFeed } from '../modules/bookings/surface';
+import type { AvailabilityRooms } from '../modules/bookings/availability-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,10 +51,26 @@ export interface Realtime {
   localConnections(): number;
   /** Seat changes to the slots' seat rooms, on every process (decision 0020). */
   seatFeed: SeatFeed;
+  /** What is left, to the booking pages open on this process (decision 0025). */
+  availability: AvailabilityRooms;
 }
 
-/** Most seat rooms one socket may be in at once (a seat map shows one slot). */
-const MAX_SEAT_ROOMS = 4;
+/**
+ * Rooms anyone may read, signed in or not (what they carry is public): a date's seat map, an
+ * event's availability. The server is the only one that emits to them; a socket may be in a few
+ * of each kind at once (a page shows one).
+ */
+const PUBLIC_ROOMS = [
+  { join: SEATS_JOIN_EVENT, leave: SEATS_LEAVE_EVENT, field: 'event_date', roomOf: seatRoomOf },
+  {
+    join: AVAILABILITY_JOIN_EVENT,
+    leave: AVAILABILITY_LEAVE_EVENT,
+    field: 'event',
+    roomOf: availabilityRoomOf,
+  },
+].map((kind) => ({ ...kind, prefix: kind.roomOf(0).slice(0, -1) }));
+const MAX_ROOMS_OF_A_KIND = 4;
+const AVAILABILITY_PREFIX = availabilityRoomOf(0).slice(0, -1);
 
 export interface RealtimePluginOptions {
   jwtSecret: string;
@@ -62,12 +86,18 @@ interface ServerToClientEvents {
   [NOTIFICATION_EVENT]: (notification: Notification) => void;
   [TOKEN_EXPIRED_EVENT]: () => void;
   [SEATS_CHANGED_EVENT]: (change: SeatsChanged) => void;
+  [AVAILABILITY_CHANGED_EVENT]: (change: AvailabilityChanged) => void;
 }
 
-/** From a client: the seat rooms it reads (anyone may, signed in or not). */
+type JoinRequest = (request: unknown, answer?: (result: { ok: boolean }) => void) => void;
+type LeaveRequest = (request: unknown) => void;
+
+/** From a client: the public rooms it reads. */
 interface ClientToServerEvents {
-  [SEATS_JOIN_EVENT]: (request: unknown, answer?: (result: { ok: boolean }) => void) => void;
-  [SEATS_LEAVE_EVENT]: (request: unknown) => void;
+  [SEATS_JOIN_EVENT]: JoinRequest;
+  [SEATS_LEAVE_EVENT]: LeaveRequest;
+  [AVAILABILITY_JOIN_EVENT]: JoinRequest;
+  [AVAILABILITY_LEAVE_EVENT]: LeaveRequest;
 }
 
 /** What a connection is known by once its token is verified. */
@@ -209,20 +239,49 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       );
     });
 
+    // The events with an open booking page here, and the figures each was last sent.
+    const watchedEvents = new Set<number>();
+    const lastAvailability = new Map<number, { change: AvailabilityChanged; json: string }>();
+    const eventOfRoom = (room: unknown) =>
+      typeof room === 'string' && room.startsWith(AVAILABILITY_PREFIX)
+        ? Number(room.slice(AVAILABILITY_PREFIX.length))
+        : null;
+    const rooms = io.of('/').adapter;
+    rooms.on('create-room', (room: unknown) => {
+      const event = eventOfRoom(room);
+      if (event !== null) watchedEvents.add(event);
+    });
+    rooms.on('delete-room', (room: unknown) => {
+      const event = eventOfRoom(room);
+      if (event === null) return;
+      watchedEvents.delete(event);
+      lastAvailability.delete(event);
+    });
+
     io.on('connection', (socket) => {
       const { userId, language, expiresAt } = socket.data;
-      // Seat rooms are read-only: the server is the only one that emits to them.
-      socket.on(SEATS_JOIN_EVENT, (request, answer) => {
-        const date = (request as { event_date?: unknown } | null)?.event_date;
-        const joined = [...socket.rooms].filter((room) => room.startsWith('seats:')).length;
-        const ok = Number.isSafeInteger(date) && (date as number) > 0 && joined < MAX_SEAT_ROOMS;
-        if (ok) void socket.join(seatRoomOf(date as number));
-        if (typeof answer === 'function') answer({ ok });
-      });
-      socket.on(SEATS_LEAVE_EVENT, (request) => {
-        const date = (request as { event_date?: unknown } | null)?.event_date;
-        if (Number.isSafeInteger(date)) void socket.leave(seatRoomOf(date as number));
-      });
+      for (const { join, leave, field, roomOf, prefix } of PUBLIC_ROOMS) {
+        const idOf = (request: unknown) => {
+          const id = (request as Record<string, unknown> | null)?.[field];
+          return Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null;
+        };
+        socket.on(join as typeof SEATS_JOIN_EVENT, (request, answer) => {
+          const id = idOf(request);
+          const joined = [...socket.rooms].filter((room) => room.startsWith(prefix)).length;
+          const ok = id !== null && joined < MAX_ROOMS_OF_A_KIND;
+          if (ok) {
+            void socket.join(roomOf(id));
+            // A page that joins has the figures at once (at most an interval old).
+            const last = join === AVAILABILITY_JOIN_EVENT && lastAvailability.get(id);
+            if (last) socket.emit(AVAILABILITY_CHANGED_EVENT, last.change);
+          }
+          if (typeof answer === 'function') answer({ ok });
+        });
+        socket.on(leave as typeof SEATS_LEAVE_EVENT, (request) => {
+          const id = idOf(request);
+          if (id !== null) void socket.leave(roomOf(id));
+        });
+      }
       if (userId === '') return;
       void socket.join(channelOf(userId, language));
       if (expiresAt !== undefined) {
@@ -288,6 +347,17 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
             event_date: eventDateId,
             seats: seats.map((id) => ({ id, status })),
           });
+        },
+      },
+      availability: {
+        watched: () => [...watchedEvents],
+        send(change) {
+          if (closing || !watchedEvents.has(change.event)) return;
+          const json = JSON.stringify(change);
+          if (lastAvailability.get(change.event)?.json === json) return;
+          lastAvailability.set(change.event, { change, json });
+          // This process's sockets only: every process reads for its own (decision 0025).
+          io.local.to(availabilityRoomOf(change.event)).emit(AVAILABILITY_CHANGED_EVENT, change);
         },
       },
     });

@@ -19,7 +19,10 @@ export class FakeSocket {
   connected = false;
   /** Like socket.io's: true while the client means to be connected (and retries on its own). */
   active = false;
+  /** What the client emitted, in order (`[event, ...args]`). */
+  readonly sent: unknown[][] = [];
   private listeners = new Map<string, Set<Listener>>();
+  private anyListeners = new Set<Listener>();
 
   constructor(options: Record<string, unknown> = {}) {
     this.options = options;
@@ -39,6 +42,22 @@ export class FakeSocket {
 
   off(event: string, listener: Listener): this {
     this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  onAny(listener: Listener): this {
+    this.anyListeners.add(listener);
+    return this;
+  }
+
+  offAny(listener?: Listener): this {
+    if (listener) this.anyListeners.delete(listener);
+    else this.anyListeners.clear();
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.sent.push([event, ...args]);
     return this;
   }
 
@@ -81,7 +100,13 @@ export class FakeSocket {
   }
 
   push(notification: Notification): void {
-    this.emitLocal('notification', notification);
+    this.serverEmit('notification', notification);
+  }
+
+  /** An event from the server, as socket.io delivers it (to `onAny` listeners too). */
+  serverEmit(event: string, ...args: unknown[]): void {
+    for (const listener of [...this.anyListeners]) listener(event, ...args);
+    this.emitLocal(event, ...args);
   }
 
   /** The server ends the connection, as it does when the token expires. */

@@ -1,4 +1,4 @@
-import type { BookingDay, EventBookingDetails, SalesState } from '@hafla/shared/bookings/bookings';
+import type { BookingDay, EventBookingDetails } from '@hafla/shared/bookings/bookings';
 import type { Language } from '@hafla/shared/common/i18n';
 import { dayInZone, formatInZone } from '@hafla/shared/common/zoned-time';
 import { and, asc, eq, gt } from 'drizzle-orm';
@@ -8,16 +8,10 @@ import { readPlatformSettings } from '../catalog/platform-settings';
 import { loadEventSummaries } from '../discovery/event-summaries';
 import { eventStatusOf } from '../events/ownership';
 import { takenInEvent, ticketsHeldBySlot } from './inventory';
-import type { CategoryRow } from './order-rules';
+import { salesStateOf } from './order-rules';
 import type { BookingsDeps } from './service';
 
 /** The read model of booking: what an event offers, slot by slot, with live availability. */
-
-function salesStateOf(category: CategoryRow, available: number, now: Date): SalesState {
-  if (category.sales_start && category.sales_start > now) return 'not_started';
-  if (category.sales_end && category.sales_end <= now) return 'ended';
-  return available > 0 ? 'on_sale' : 'sold_out';
-}
 
 /** GET /events/{id}/event-details/ — slots still to start, by day, with live availability. */
 export async function getEventBookingDetails(

@@ -10,7 +10,13 @@ import {
 } from '../../db/schema/bookings';
 import type { SeatFeed } from './seat-feed';
 import { SEAT_LOCK_CLASS } from './seat-statements';
-import { eventDates, promoCodes, ticketCategories, ticketInventory } from '../../db/schema/events';
+import {
+  eventDates,
+  events,
+  promoCodes,
+  ticketCategories,
+  ticketInventory,
+} from '../../db/schema/events';
 import { rowsOf } from '../../lib/db-rows';
 import type { Pipeline, Statement } from '../../db/pipeline';
 
@@ -257,6 +263,57 @@ export async function takenInEvent(
       seated: row?.seated ?? false,
     };
   };
+}
+
+/** What is left of one category in one slot, with the category's sales window. */
+export interface LiveAvailability {
+  event_id: number;
+  event_date_id: number;
+  ticket_category_id: number;
+  available: number;
+  sales_start: Date | null;
+  sales_end: Date | null;
+}
+
+/**
+ * What is left in every slot still to start of the published events named, every category of
+ * each (the figures `event-details` shows), in the order it shows them: one statement for all
+ * the events of open booking pages (the availability feed).
+ */
+export async function availableInEvents(
+  db: Db,
+  eventIds: readonly number[],
+  now: Date,
+): Promise<LiveAvailability[]> {
+  if (eventIds.length === 0) return [];
+  const rows = rowsOf<
+    Omit<LiveAvailability, 'sales_start' | 'sales_end'> & {
+      sales_start: Date | string | null;
+      sales_end: Date | string | null;
+    }
+  >(
+    await db.execute(sql`
+      select d.event_id, d.id as event_date_id, c.id as ticket_category_id,
+             greatest(0, coalesce(i.quantity, c.quantity) - coalesce(i.sold, 0)
+               - coalesce(i.held, 0) + ${lapsedHeld(sql`d.id`, sql`c.id`, now)})::int as available,
+             c.sales_start, c.sales_end
+        from ${eventDates} d
+        join ${events} e on e.id = d.event_id and e.status = 'published'
+        join ${ticketCategories} c on c.event_id = d.event_id
+        left join ${ticketInventory} i on i.event_date_id = d.id and i.ticket_category_id = c.id
+       where d.event_id in (${sql.join(
+         eventIds.map((id) => sql`${id}`),
+         sql`, `,
+       )}) and d.start_at > ${now}
+       order by d.event_id, d.start_at, d.id, c.position, c.id`),
+  );
+  // node-postgres and PGlite both parse timestamps; a string would be one not parsed.
+  const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return rows.map((row) => ({
+    ...row,
+    sales_start: instant(row.sales_start),
+    sales_end: instant(row.sales_end),
+  }));
 }
 
 /** A category in one slot: what is taken, the slot's own quantity (null: the category's). */

@@ -1,4 +1,4 @@
-import type { BookRequest } from '@hafla/shared/bookings/bookings';
+import type { BookRequest, SalesState } from '@hafla/shared/bookings/bookings';
 import type { PromoTerms } from '@hafla/shared/bookings/pricing';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +18,17 @@ import { activePromo, checkPromoUsable, type PromoRow } from './promo';
 
 export type EventRow = typeof events.$inferSelect;
 export type CategoryRow = typeof ticketCategories.$inferSelect;
+/** Where a category's sales stand in a slot with `available` tickets left. */
+export function salesStateOf(
+  category: Pick<CategoryRow, 'sales_start' | 'sales_end'>,
+  available: number,
+  now: Date,
+): SalesState {
+  if (category.sales_start && category.sales_start > now) return 'not_started';
+  if (category.sales_end && category.sales_end <= now) return 'ended';
+  return available > 0 ? 'on_sale' : 'sold_out';
+}
+
 /** What booking needs of a category. */
 export type OrderCategory = Pick<
   CategoryRow,

@@ -4,9 +4,11 @@ export const bookingKeys = {
   booking: (bookingId: number) => [...bookingKeys.all, 'booking', bookingId] as const,
   /** What changes with any hold on an event: what is left, and the reader's own bookings. */
   event: (eventId: number) => [...bookingKeys.all, 'event', eventId] as const,
+  /** What is left, for every reader (the availability feed updates them all). */
+  eventDetailsAll: (eventId: number) => [...bookingKeys.event(eventId), 'details'] as const,
   /** What is left depends on who asks (their allowance): one entry per reader, or anonymous. */
   eventDetails: (eventId: number, viewer: string | null) =>
-    [...bookingKeys.event(eventId), 'details', viewer] as const,
+    [...bookingKeys.eventDetailsAll(eventId), viewer] as const,
   eventBookings: (eventId: number) => [...bookingKeys.event(eventId), 'bookings'] as const,
   /** A date's seat statuses and counters (kept live by the seat room). */
   seatMap: (eventId: number, eventDateId: number) =>

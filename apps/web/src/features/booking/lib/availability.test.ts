@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingPeriod, BookingTicketCategory } from '@hafla/shared/bookings/bookings';
+import { bookingDetails } from '../testing/fixtures';
 import {
+  applyAvailability,
   counterBounds,
   decrement,
   fitCounters,
@@ -108,5 +110,69 @@ describe('subtotalOf', () => {
   it('adds price × count over the period’s categories', () => {
     const slot = period([category({ price: 5000 }), category({ id: 2, price: 12000 })]);
     expect(subtotalOf(slot, { 1: 2, 2: 1 })).toBe(22000);
+  });
+});
+
+describe('applyAvailability', () => {
+  const figures = (overrides: Record<number, Record<number, [number, string]>> = {}) =>
+    bookingDetails.days.flatMap((day) =>
+      day.periods.map((period) => ({
+        id: period.id,
+        ticket_categories: period.ticket_categories.map((category) => {
+          const [available, sales_state] = overrides[period.id]?.[category.id] ?? [
+            category.available,
+            category.sales_state,
+          ];
+          return {
+            id: category.id,
+            available,
+            sales_state: sales_state as BookingTicketCategory['sales_state'],
+          };
+        }),
+      })),
+    );
+
+  it('keeps the very same details when nothing moved', () => {
+    const applied = applyAvailability(bookingDetails, figures());
+    expect(applied).toEqual({ details: bookingDetails, isStale: false });
+    expect(applied.details).toBe(bookingDetails);
+  });
+
+  it('changes only the categories that moved, and says when one sold out or came back', () => {
+    const { details, isStale } = applyAvailability(
+      bookingDetails,
+      figures({ 71: { 2: [0, 'sold_out'] }, 72: { 1: [4, 'on_sale'] } }),
+    );
+    expect(isStale).toBe(false);
+    const [evening, lateShow] = details.days[0]!.periods;
+    expect(evening!.ticket_categories[1]).toMatchObject({ available: 0, sales_state: 'sold_out' });
+    expect(evening!.ticket_categories[0]).toBe(
+      bookingDetails.days[0]!.periods[0]!.ticket_categories[0],
+    );
+    expect(lateShow!.ticket_categories[0]).toMatchObject({ available: 4, sales_state: 'on_sale' });
+    // The other day did not move: the same object, so what shows it does not render again.
+    expect(details.days[1]).toBe(bookingDetails.days[1]);
+  });
+
+  it('leaves a slot the feed no longer names (it started) and asks for a new read on news', () => {
+    const started = figures().filter((slot) => slot.id !== 71);
+    expect(applyAvailability(bookingDetails, started)).toEqual({
+      details: bookingDetails,
+      isStale: false,
+    });
+    const newSlot = [...figures(), { id: 99, ticket_categories: [] }];
+    expect(applyAvailability(bookingDetails, newSlot).isStale).toBe(true);
+    const newCategory = figures().map((slot) =>
+      slot.id === 73
+        ? {
+            ...slot,
+            ticket_categories: [
+              ...slot.ticket_categories,
+              { id: 9, available: 5, sales_state: 'on_sale' as const },
+            ],
+          }
+        : slot,
+    );
+    expect(applyAvailability(bookingDetails, newCategory).isStale).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
+import type { SlotAvailability } from '@hafla/shared/bookings/availability';
 import type {
   BookingDay,
   BookingPeriod,
   BookingTicketCategory,
+  EventBookingDetails,
 } from '@hafla/shared/bookings/bookings';
 import type { Counters } from './booking-search';
 import { totalTickets } from './booking-search';
@@ -82,4 +84,47 @@ export function subtotalOf(period: BookingPeriod, counters: Counters): number {
     (sum, category) => sum + category.price * (counters[category.id] ?? 0),
     0,
   );
+}
+
+/**
+ * The details with what the availability feed says is left (decision 0025), the same objects
+ * where nothing moved. `isStale`: the feed names a slot or category the details do not have (or
+ * lacks one they have), so they are read again.
+ */
+export function applyAvailability(
+  details: EventBookingDetails,
+  slots: readonly SlotAvailability[],
+): { details: EventBookingDetails; isStale: boolean } {
+  const live = new Map(slots.map((slot) => [slot.id, slot]));
+  const shown = new Set(details.days.flatMap((day) => day.periods.map((period) => period.id)));
+  let isStale = slots.some((slot) => !shown.has(slot.id));
+  const fresh = (period: BookingPeriod): BookingPeriod => {
+    const slot = live.get(period.id);
+    // A slot the feed no longer names has started: it leaves with the next read.
+    if (!slot) return period;
+    if (slot.ticket_categories.length !== period.ticket_categories.length) isStale = true;
+    const byId = new Map(slot.ticket_categories.map((category) => [category.id, category]));
+    let isChanged = false;
+    const categories = period.ticket_categories.map((category) => {
+      const now = byId.get(category.id);
+      if (!now) {
+        isStale = true;
+        return category;
+      }
+      if (now.available === category.available && now.sales_state === category.sales_state) {
+        return category;
+      }
+      isChanged = true;
+      return { ...category, available: now.available, sales_state: now.sales_state };
+    });
+    return isChanged ? { ...period, ticket_categories: categories } : period;
+  };
+  let isChanged = false;
+  const days = details.days.map((day) => {
+    const periods = day.periods.map(fresh);
+    if (periods.every((period, index) => period === day.periods[index])) return day;
+    isChanged = true;
+    return { ...day, periods };
+  });
+  return { details: isChanged ? { ...details, days } : details, isStale };
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingTicket } from '@hafla/shared/bookings/bookings';
+import { fakeSockets } from '../../../test/fake-socket-io';
 import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
@@ -254,6 +255,50 @@ describe('booking page', () => {
     expect(find(requests, 'GET', '/api/v1/events/7/event-details/').length).toBeGreaterThan(1);
     expect(router.state.location.search).toContain('period=71');
     expect(router.state.location.search).not.toContain('booking=');
+  });
+
+  it('follows what is left as the event’s room tells it, with no new read', async () => {
+    const { requests } = stubFetch(bookingApi());
+    renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&step=2');
+    await findStepHeading('Choose your tickets');
+    const reads = find(requests, 'GET', '/api/v1/events/7/event-details/').length;
+
+    // The page reads its event's room on an anonymous socket of its own (decision 0025).
+    const socket = await waitFor(() => {
+      const found = fakeSockets.find(
+        (candidate) => (candidate.options.auth as { anonymous?: boolean }).anonymous,
+      );
+      if (!found) throw new Error('no public socket yet');
+      return found;
+    });
+    socket.accept();
+    expect(socket.sent).toContainEqual(['availability:join', { event: 7 }]);
+    const figures = (standardLeft: number, frontRowsLeft: number) => ({
+      event: 7,
+      slots: bookingDetails.days.flatMap((day) =>
+        day.periods.map((period) => ({
+          id: period.id,
+          ticket_categories: period.ticket_categories.map((category) => {
+            const available =
+              period.id !== 71
+                ? category.available
+                : category.id === standard.id
+                  ? standardLeft
+                  : frontRowsLeft;
+            const sales_state =
+              period.id === 71 ? (available > 0 ? 'on_sale' : 'sold_out') : category.sales_state;
+            return { id: category.id, available, sales_state };
+          }),
+        })),
+      ),
+    });
+    act(() => socket.serverEmit('availability:changed', figures(4, 0)));
+    expect(await screen.findByText('Only 4 left')).toBeTruthy();
+    expect(screen.getByText('Sold out')).toBeTruthy();
+    // Another event's figures are not this page's.
+    act(() => socket.serverEmit('availability:changed', { ...figures(1, 1), event: 8 }));
+    expect(screen.getByText('Only 4 left')).toBeTruthy();
+    expect(find(requests, 'GET', '/api/v1/events/7/event-details/')).toHaveLength(reads);
   });
 
   it('checks the expiry, security code and name before sending the card', async () => {

@@ -24,6 +24,7 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { bookingQueryOptions, useBooking } from '../api/get-booking';
 import { useOpenHold } from '../api/get-bookings';
 import { useEventBookingDetails } from '../api/get-event-booking-details';
+import { useAvailabilityFeed } from '../lib/use-availability-feed';
 import { usePrefetchSeatMap } from '../api/get-seat-map';
 import { bookingKeys } from '../api/query-keys';
 import { AttendeesStep } from '../components/attendees-step';
@@ -449,6 +450,7 @@ function BookingFlow({ details }: { details: EventBookingDetails }) {
   const [search, setSearch] = useBookingSearch();
   const session = useSession();
   const { pathname, search: query } = useLocation();
+  useAvailabilityFeed(details.event.id);
   usePageMeta({
     title: t('meta.title', { title: details.event.title }),
     description: t('meta.description'),
