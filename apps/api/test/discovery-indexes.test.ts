@@ -1,6 +1,12 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCountQuery, eventIdsQuery, type EventSearch } from '../src/modules/discovery/queries';
+import {
+  eventCountQuery,
+  eventIdsQuery,
+  findEventIds,
+  RANKED_MATCHES,
+  type EventSearch,
+} from '../src/modules/discovery/queries';
 import { createOrganizer } from './event-helpers';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -36,6 +42,11 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into ticket_categories (event_id, name, price, quantity)
     select id, 'General', (id % 10) * 1000, 100 from events where organizer_id = ${organizer.id}::uuid`);
+  // "Recital" in the title of an eighth of them, and in the description of another eighth.
+  await db.execute(sql`update events set title = 'Recital ' || title
+    where organizer_id = ${organizer.id}::uuid and id % 8 = 0`);
+  await db.execute(sql`update events set description = description || ', after the recital'
+    where organizer_id = ${organizer.id}::uuid and id % 8 = 1`);
   // One event with a word nothing else has.
   await db.execute(sql`update events set title = 'Zanzibarine gala' where id = (
     select max(id) from events where organizer_id = ${organizer.id}::uuid)`);
@@ -104,6 +115,47 @@ describe('the events list query plans', () => {
     expect(await plan(eventIdsQuery(db, { sort: 'popular' }, now()))).toContain(
       'events_popular_idx',
     );
+  });
+
+  it('ranks the soonest matches of a common word, then lists the rest by date: each match once', async () => {
+    const db = ctx.database.db;
+    const filter: EventSearch = { search: 'recital', sort: 'relevance' };
+    const [{ value: total } = { value: 0 }] = await eventCountQuery(db, filter, now());
+    expect(total).toBeGreaterThan(RANKED_MATCHES * 2);
+    const seen: number[] = [];
+    for (let offset = 0; offset < total + 50; offset += 50) {
+      const page = await findEventIds(db, filter, { limit: 50, offset }, now());
+      seen.push(...page.map((row) => row.id));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+
+    const rows = (await db.execute(sql`
+      select id, title ilike 'recital%' as in_title, first_start_at from events
+       where id in (${sql.join(
+         seen.map((id) => sql`${id}`),
+         sql`, `,
+       )})`)) as unknown as {
+      rows: Array<{ id: number; in_title: boolean; first_start_at: Date | string }>;
+    };
+    const byId = new Map(
+      rows.rows.map((row) => [
+        row.id,
+        { inTitle: row.in_title, startsAt: new Date(row.first_start_at).getTime() },
+      ]),
+    );
+    const ranked = seen.slice(0, RANKED_MATCHES).map((id) => byId.get(id)!);
+    // Within the ranked part a title match comes before a match in the description only…
+    const firstInDescription = ranked.findIndex((row) => !row.inTitle);
+    expect(firstInDescription).toBeGreaterThan(0);
+    expect(ranked.slice(firstInDescription).every((row) => !row.inTitle)).toBe(true);
+    // …and the ranked part is the soonest matches; the rest follows by date.
+    const soonestAfter = Math.min(
+      ...seen.slice(RANKED_MATCHES).map((id) => byId.get(id)!.startsAt),
+    );
+    expect(ranked.every((row) => row.startsAt <= soonestAfter)).toBe(true);
+    const rest = seen.slice(RANKED_MATCHES).map((id) => byId.get(id)!.startsAt);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
   });
 
   it('answers the list with the bulk in place', async () => {
