@@ -218,3 +218,35 @@ test.describe('realtime notifications', () => {
     await organizer.context().close();
   });
 });
+
+test.describe('the header’s bell', () => {
+  test('in Arabic its name holds the figure its badge shows, so axe finds the label in the name', async ({
+    browser,
+    request,
+    mailbox,
+  }) => {
+    test.setTimeout(90_000);
+    const organizerAccount = await registerOrganizer(request, mailbox);
+    const attendeeToken = await logIn(request, ATTENDEE);
+    const event = await publishEvent(request, organizerAccount.token, {
+      journey: 'Notifications',
+      days: 12,
+      price: 5000,
+      refundPercentage: 100,
+    });
+    await bookAndPay(request, attendeeToken, event, 1);
+    await waitForNotification(request, organizerAccount.token, 'new_booking', event.id);
+    // One unseen: Arabic says "one" in a word, which once left the badge's "1" out of the name.
+    expect(await unseenCount(request, organizerAccount.token)).toBe(1);
+
+    const organizer = await signedInPage(browser, organizerAccount.email, ORGANIZER_PASSWORD);
+    await organizer.evaluate(() => localStorage.setItem('language', 'ar'));
+    await organizer.goto('/organizer/events');
+    await expect(organizer.locator('html')).toHaveAttribute('lang', 'ar');
+    const bell = organizer.getByRole('banner').getByRole('button', { name: /^الإشعارات/ });
+    await expect(bell).toHaveAccessibleName('الإشعارات، غير المقروءة: 1');
+    await expect(bell).toHaveText('1');
+    await expectAccessible(organizer, 'the header in Arabic, one unseen', { within: 'header' });
+    await organizer.context().close();
+  });
+});

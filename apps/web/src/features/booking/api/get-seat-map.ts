@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { EventBookingDetails } from '@hafla/shared/bookings/bookings';
 import type { SeatMapChart, SeatMapStatus } from '@hafla/shared/charts/seats';
 import { apiClient } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
@@ -51,15 +53,28 @@ export function useSeatMapStatus(eventId: number, eventDateId: number) {
   return useQuery(statusQuery(eventId, eventDateId));
 }
 
+/** Whether the event's details, as any reader already read them, give the date a seat map. */
+function isKnownSeatMapDate(queryClient: QueryClient, eventId: number, eventDateId: number) {
+  return queryClient
+    .getQueriesData<EventBookingDetails>({ queryKey: bookingKeys.eventDetailsAll(eventId) })
+    .some(([, details]) =>
+      details?.days.some((day) =>
+        day.periods.some((period) => period.id === eventDateId && period.has_seat_map),
+      ),
+    );
+}
+
 /**
  * An address that opens the seat step (`step=2` and a date) asks for the seat map beside the
- * event's details, not after them: the map's first paint waits for neither in turn. A date
- * without a seat map answers 404 to both, which nothing shows.
+ * event's details, not after them, when details already read say the date has one: back from
+ * signing in, the visitor's details decide while the reader's own are read. Otherwise the seat
+ * step asks once the details say so; a date without a map is never asked (it would answer 404).
  */
 export function usePrefetchSeatMap(eventId: number | null, eventDateId: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (eventId === null || eventDateId === null) return;
+    if (!isKnownSeatMapDate(queryClient, eventId, eventDateId)) return;
     void queryClient.prefetchQuery(chartQuery(eventDateId));
     void queryClient.prefetchQuery(statusQuery(eventId, eventDateId));
   }, [queryClient, eventId, eventDateId]);

@@ -488,10 +488,9 @@ function SeatPicker({
         </section>
       )}
       <div className={classes.actions}>
+        {/* Nothing chosen yet is said once, by "Your seats": the bar stays short on a phone. */}
         <p className={classes.total} aria-live="polite" aria-atomic="true">
-          {total === 0
-            ? t('booking:tickets.none')
-            : t('booking:tickets.subtotal', { count: total, amount: money(subtotal) })}
+          {total > 0 && t('booking:tickets.subtotal', { count: total, amount: money(subtotal) })}
         </p>
         <div className={classes.actionButtons}>
           <Button onClick={hold} disabled={total === 0} loading={book.isPending}>

@@ -7,7 +7,17 @@ import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
-import { bookingDetails, confirmedBooking, pendingBooking, standard } from '../testing/fixtures';
+import { eventBookingDetailsQueryOptions } from '../api/get-event-booking-details';
+import { stubCanvasContext } from '../testing/canvas-context';
+import {
+  bookingDetails,
+  confirmedBooking,
+  pendingBooking,
+  seatedDetails,
+  seatMapChart,
+  seatMapStatus,
+  standard,
+} from '../testing/fixtures';
 
 const detailsPath = 'GET /api/v1/events/7/event-details/';
 const bookingPath = 'GET /api/v1/bookings/501/';
@@ -596,5 +606,107 @@ describe('booking page', () => {
     expect(
       find(requests, 'GET', '/api/v1/events/7/event-details/')[0]?.headers.get('Accept-Language'),
     ).toBe('ar');
+  });
+});
+
+/** Every read of a date's seat map (chart or statuses), as `chart 74` or `status 74`. */
+function seatMapReads(requests: RecordedRequest[]) {
+  return requests.flatMap((request) => {
+    const match = /^\/api\/v1\/event_dates\/(\d+)\/seats\/(chart|status)\/$/.exec(
+      request.url.pathname,
+    );
+    return request.method === 'GET' && match ? [`${match[2]} ${match[1]}`] : [];
+  });
+}
+
+describe('booking page: reading seat maps', () => {
+  it('asks nothing of the seat map when the address opens the tickets of a date without one', async () => {
+    const { requests } = stubFetch(bookingApi());
+    renderApp('/events/7/book?day=2030-05-04&period=73&step=2');
+
+    await findStepHeading('Choose your tickets');
+    expect(screen.getByRole('button', { name: 'Add a Standard ticket' })).toBeTruthy();
+    expect(seatMapReads(requests)).toEqual([]);
+  });
+
+  it('asks nothing of the seat map while dates without one are chosen on the dates step', async () => {
+    const { requests } = stubFetch(bookingApi());
+    // The time the address names sold out meanwhile: the dates step, still at step 2.
+    renderApp('/events/7/book?day=2030-05-03&period=72&step=2');
+
+    await findStepHeading('Choose a date and time');
+    // An open time there goes straight on to its tickets, the address being at step 2.
+    await userEvent.click(screen.getByRole('radio', { name: /7:00\sPM/ }));
+    await findStepHeading('Choose your tickets');
+    await userEvent.click(screen.getByRole('button', { name: 'Change date' }));
+    await findStepHeading('Choose a date and time');
+    await userEvent.click(screen.getByRole('radio', { name: /May 4/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await findStepHeading('Choose your tickets');
+    expect(seatMapReads(requests)).toEqual([]);
+  });
+
+  it('reads a seated date’s chart and statuses once each, when it is chosen and not before', async () => {
+    stubCanvasContext();
+    const { requests } = stubFetch({
+      ...bookingApi(),
+      [detailsPath]: seatedDetails,
+      'GET /api/v1/event_dates/74/seats/chart/': seatMapChart(),
+      'GET /api/v1/event_dates/74/seats/status/': seatMapStatus(),
+    });
+    renderApp('/events/7/book');
+
+    await findStepHeading('Choose a date and time');
+    await userEvent.click(screen.getByRole('radio', { name: /May 4/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /May 5/ }));
+    expect(seatMapReads(requests)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await findStepHeading('Choose your seats');
+    expect(await screen.findByRole('checkbox', { name: /^Seat 4 ·/ })).toBeTruthy();
+    expect(seatMapReads(requests).sort()).toEqual(['chart 74', 'status 74']);
+  });
+
+  it('reads the seat map of a seated date its address opens, once', async () => {
+    stubCanvasContext();
+    const { requests } = stubFetch({
+      ...bookingApi(),
+      [detailsPath]: seatedDetails,
+      'GET /api/v1/event_dates/74/seats/chart/': seatMapChart(),
+      'GET /api/v1/event_dates/74/seats/status/': seatMapStatus(),
+    });
+    renderApp('/events/7/book?day=2030-05-05&period=74&step=2');
+
+    await findStepHeading('Choose your seats');
+    expect(await screen.findByRole('checkbox', { name: /^Seat 4 ·/ })).toBeTruthy();
+    expect(seatMapReads(requests).sort()).toEqual(['chart 74', 'status 74']);
+  });
+
+  it('back from signing in, reads the seat map beside the reader’s own details', async () => {
+    stubCanvasContext();
+    let answerDetails = () => {};
+    const isAnswered = new Promise<void>((resolve) => (answerDetails = resolve));
+    const { requests } = stubFetch({
+      ...bookingApi(),
+      [detailsPath]: async () => {
+        await isAnswered;
+        return jsonResponse(seatedDetails);
+      },
+      'GET /api/v1/event_dates/74/seats/chart/': seatMapChart(),
+      'GET /api/v1/event_dates/74/seats/status/': seatMapStatus(),
+    });
+    // The visitor's details, read before the sign-in page, say the date has a seat map.
+    const { router, queryClient } = renderApp('/faq');
+    queryClient.setQueryData(eventBookingDetailsQueryOptions(7, null).queryKey, seatedDetails);
+    signInAs(user);
+    await act(() => router.navigate('/events/7/book?day=2030-05-05&period=74&step=2'));
+
+    await waitFor(() => expect(seatMapReads(requests).sort()).toEqual(['chart 74', 'status 74']));
+    expect(find(requests, 'GET', '/api/v1/events/7/event-details/')).toHaveLength(1);
+    answerDetails();
+    await findStepHeading('Choose your seats');
+    expect(await screen.findByRole('checkbox', { name: /^Seat 4 ·/ })).toBeTruthy();
+    expect(seatMapReads(requests)).toHaveLength(2);
   });
 });

@@ -4,6 +4,9 @@ import type {
   BookingTicketCategory,
   EventBookingDetails,
 } from '@hafla/shared/bookings/bookings';
+import { sampleChart } from '@hafla/shared/charts/sample-chart';
+import { seatsInChartOrder } from '@hafla/shared/charts/seat-codes';
+import type { SeatMapChart, SeatMapStatus } from '@hafla/shared/charts/seats';
 import { eventSummary } from '../../../test/fixtures';
 
 export const standard: BookingTicketCategory = {
@@ -77,6 +80,67 @@ export const bookingDetails: EventBookingDetails = {
   ],
   hold_minutes: 10,
 };
+
+/** A date sold from the sample theatre's chart: its VIP and standard seats, nothing unseated. */
+export const vipSeats: BookingTicketCategory = {
+  ...standard,
+  id: 4,
+  name: 'VIP seats',
+  price: 15000,
+  available: 16,
+  seated: true,
+};
+
+export const standardSeats: BookingTicketCategory = {
+  ...standard,
+  id: 5,
+  name: 'Standard seats',
+  price: 8000,
+  available: 90,
+  seated: true,
+};
+
+export const seatedEvening: BookingPeriod = {
+  id: 74,
+  start: '2030-05-05T19:00:00+03:00',
+  end: '2030-05-05T22:00:00+03:00',
+  ticket_categories: [vipSeats, standardSeats],
+  remaining_allowance: 6,
+  has_seat_map: true,
+};
+
+/** The usual dates, and a third day with the seated date. */
+export const seatedDetails: EventBookingDetails = {
+  ...bookingDetails,
+  days: [...bookingDetails.days, { day: '2030-05-05', periods: [seatedEvening] }],
+};
+
+export function seatMapChart(): SeatMapChart {
+  return { chart: 3, version: 1, chart_version: 30, seat_chart: sampleChart() };
+}
+
+/** Every seat of the seated date free. */
+export function seatMapStatus(): SeatMapStatus {
+  const seats = seatsInChartOrder(sampleChart());
+  const count = (key: string) => seats.filter((seat) => seat.category === key).length;
+  return {
+    event_date: seatedEvening.id,
+    chart: 3,
+    version: 1,
+    chart_version: 30,
+    statuses: 'a'.repeat(seats.length),
+    counters: [
+      { category: 'vip', ticket_category: 4, available: count('vip'), total: count('vip') },
+      {
+        category: 'standard',
+        ticket_category: 5,
+        available: count('standard'),
+        total: count('standard'),
+      },
+    ],
+    categories: { vip: 4, standard: 5 },
+  };
+}
 
 /** Two Standard tickets for the evening slot, held for `minutes` from now. */
 export function pendingBooking(minutes = 10, overrides: Partial<Booking> = {}): Booking {

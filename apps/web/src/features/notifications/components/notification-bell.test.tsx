@@ -247,20 +247,36 @@ describe('the header’s notification bell', () => {
     expect(await within(panel).findByText('No notifications yet')).toBeTruthy();
   });
 
-  it('counts in Arabic for an Arabic reader', async () => {
+  it('counts in Arabic for an Arabic reader, naming the figure its badge shows', async () => {
     const { i18n } = await import('../../../lib/i18n');
     await i18n.changeLanguage('ar');
     window.localStorage.setItem('language', 'ar');
     document.documentElement.dir = 'rtl';
     stubFetch({
       ...catalogRoutes,
-      [`GET ${NOTIFICATIONS_PATH}`]: notificationsRoute(sixNotifications),
+      // One unseen: Arabic says "one" in a word, but the name must hold the badge's "1".
+      [`GET ${NOTIFICATIONS_PATH}`]: notificationsRoute(() =>
+        sixNotifications().map((item) => ({ ...item, seen: item.id !== 1 })),
+      ),
     });
     signInAs(user);
     renderApp('/faq', 'ar');
 
-    expect(
-      await screen.findByRole('button', { name: 'الإشعارات، 3 إشعارات غير مقروءة' }),
-    ).toBeTruthy();
+    const bell = await screen.findByRole('button', { name: 'الإشعارات، غير المقروءة: 1' });
+    expect(bell.textContent).toBe('1');
+  });
+
+  it('names what its badge shows past 99 unseen', async () => {
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${NOTIFICATIONS_PATH}`]: notificationsRoute(() =>
+        Array.from({ length: 120 }, (_, index) => notification(index + 1)),
+      ),
+    });
+    signInAs(user);
+    renderApp('/faq');
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, more than 99 unread' });
+    expect(bell.textContent).toBe('99+');
   });
 });

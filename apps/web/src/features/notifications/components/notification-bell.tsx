@@ -15,7 +15,7 @@ const loadPanel = async () => {
 };
 const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
 
-/** The badge stays two digits wide; the label says the real number. */
+/** The badge stays two digits wide ("99+"). */
 const MAX_BADGE_COUNT = 99;
 
 export interface NotificationBellProps {
@@ -32,7 +32,14 @@ export function NotificationBell({ userId }: NotificationBellProps) {
   const [isOpen, setIsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const label = count > 0 ? t('bell.unread', { count }) : t('bell.label');
+  // The name holds the badge's figure as shown, in either language (WCAG 2.5.3, label in name):
+  // speaking what is seen reaches the bell.
+  const label =
+    count === 0
+      ? t('bell.label')
+      : count > MAX_BADGE_COUNT
+        ? t('bell.unreadOver', { max: MAX_BADGE_COUNT })
+        : t('bell.unread', { count });
 
   function close({ returnFocus }: { returnFocus: boolean }) {
     setIsOpen(false);

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { catalogRoutes, renderApp } from '../../../test/render-app';
+import { stubFetch } from '../../../test/stub-fetch';
+import { stubCanvasContext } from '../testing/canvas-context';
+import { seatedDetails, seatMapChart, seatMapStatus } from '../testing/fixtures';
+
+const SEAT_STEP = '/events/7/book?day=2030-05-05&period=74&step=2';
+
+function stubSeatedEvent() {
+  stubFetch({
+    ...catalogRoutes,
+    'GET /api/v1/events/7/event-details/': seatedDetails,
+    'GET /api/v1/event_dates/74/seats/chart/': seatMapChart(),
+    'GET /api/v1/event_dates/74/seats/status/': seatMapStatus(),
+  });
+}
+
+/** Text as read, without the isolates that keep amounts in their own direction. */
+function textOf(element: Element | null) {
+  return element?.textContent?.replace(/[\u2068\u2069]/g, '') ?? null;
+}
+
+describe('the seat step', () => {
+  beforeEach(stubCanvasContext);
+
+  it('says once that no seat is chosen, and its bar counts and prices the seats once chosen', async () => {
+    stubSeatedEvent();
+    renderApp(SEAT_STEP);
+
+    const seat = await screen.findByRole('checkbox', { name: /^Seat 4 ·/ });
+    expect(screen.getAllByText(/chosen yet/)).toHaveLength(1);
+    expect(screen.getByText('No seats chosen yet.')).toBeTruthy();
+    // The sticky bar: the line beside the button that holds the choice.
+    const hold = screen.getByRole('button', { name: 'Sign in to book' });
+    const bar = hold.closest('div')?.parentElement?.querySelector('p[aria-live]') ?? null;
+    expect(textOf(bar)).toBe('');
+
+    await userEvent.click(seat);
+    expect(textOf(bar)).toMatch(/^1 ticket · SAR\s150$/);
+    expect(screen.queryByText(/chosen yet/)).toBeNull();
+  });
+
+  it('says it once in Arabic too', async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('ar');
+    window.localStorage.setItem('language', 'ar');
+    stubSeatedEvent();
+    renderApp(SEAT_STEP, 'ar');
+
+    await screen.findByRole('heading', { level: 2, name: /اختر مقاعدك/ });
+    expect(await screen.findByText('لم تختر أي مقعد بعد.')).toBeTruthy();
+    expect(screen.queryByText('لم تختر أي تذكرة بعد')).toBeNull();
+  });
+});
