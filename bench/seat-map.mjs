@@ -5,8 +5,12 @@
 //  - panning: a one-finger drag over the zoomed-in seats, frame times from a performance trace
 //    (intervals between DrawFrame events during the drag), target 60 fps = 16.7 ms a frame;
 //    also the main thread's animation-frame work per frame (Konva's draws run there).
-// Each figure prints as a ratio to its limit. PROFILE=1 adds a CPU profile of one more load. Raw CDP over undici's WebSocket: no extra packages.
+//    and how busy the page's main thread was during the drag, on what, and its longest stretches.
+// Each figure prints as a ratio to its limit. PROFILE=1 adds CPU profiles of one more load and of
+// a second drag; TRACE=<file> writes the drag's trace (opens in DevTools' performance panel).
+// Raw CDP over undici's WebSocket: no extra packages.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import { WebSocket } from 'undici';
 import { freePort, startApp } from './lib/start-app.mjs';
@@ -205,6 +209,20 @@ const percentile = (values, p) => {
 const median = (values) => percentile(values, 50);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A CPU profile's functions with the most self time, one a line. */
+function printHeaviest(profile, count) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, index) => {
+    const { callFrame } = byId.get(id);
+    const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*[/]/, '')}:${callFrame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  for (const [name, micros] of [...self].sort((a, b) => b[1] - a[1]).slice(0, count)) {
+    console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+  }
+}
+
 const chromePath = execFileSync(
   'sh',
   ['-c', 'command -v chromium || command -v chromium-browser'],
@@ -295,17 +313,8 @@ try {
     await cdp.send('Profiler.start');
     const at = await load();
     const { profile } = await cdp.send('Profiler.stop');
-    const self = new Map();
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, index) => {
-      const { callFrame } = byId.get(id);
-      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*[/]/, '')}:${callFrame.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
-    });
     console.log(`  profiled load: first paint ${at.toFixed(0)} ms; heaviest (self time):`);
-    for (const [name, micros] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
-      console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
-    }
+    printHeaviest(profile, 20);
   }
   const paint = median(paints);
   const timeline = JSON.parse(await breakdown());
@@ -354,22 +363,25 @@ try {
   await evaluate(cdp, `performance.mark('pan:start')`);
   const mouse = (type, x, y, buttons) =>
     cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 0 });
-  await mouse('mousePressed', centre.x, centre.y, 1);
   // Back and forth, 240 px each way, a move every 60 Hz frame for 3 s. The moves are sent on a
   // clock, not one after another's answer, as a finger does; the page coalesces them per frame.
-  const STEPS = 180;
-  const sent = [];
-  const started = performance.now();
-  for (let step = 1; step <= STEPS; step++) {
-    const phase = (step / STEPS) * Math.PI * 4;
-    sent.push(
-      mouse('mouseMoved', centre.x + Math.sin(phase) * 120, centre.y + Math.sin(phase) * 60, 1),
-    );
-    const next = started + step * FRAME_BUDGET_MS;
-    await sleep(Math.max(0, next - performance.now()));
-  }
-  await Promise.all(sent);
-  await mouse('mouseReleased', centre.x, centre.y, 0);
+  const drag = async () => {
+    await mouse('mousePressed', centre.x, centre.y, 1);
+    const STEPS = 180;
+    const sent = [];
+    const started = performance.now();
+    for (let step = 1; step <= STEPS; step++) {
+      const phase = (step / STEPS) * Math.PI * 4;
+      sent.push(
+        mouse('mouseMoved', centre.x + Math.sin(phase) * 120, centre.y + Math.sin(phase) * 60, 1),
+      );
+      const next = started + step * FRAME_BUDGET_MS;
+      await sleep(Math.max(0, next - performance.now()));
+    }
+    await Promise.all(sent);
+    await mouse('mouseReleased', centre.x, centre.y, 0);
+  };
+  await drag();
   await evaluate(cdp, `performance.mark('pan:end')`);
   const done = new Promise((resolve) => {
     const off = cdp.on((message) => {
@@ -383,6 +395,15 @@ try {
   await done;
   stopListening();
 
+  // PROFILE=1: the same drag once more under the CPU profiler (after the traced one, which it
+  // would slow), its heaviest functions printed below.
+  let dragProfile = null;
+  if (process.env.PROFILE) {
+    await sleep(500);
+    await cdp.send('Profiler.start');
+    await drag();
+    ({ profile: dragProfile } = await cdp.send('Profiler.stop'));
+  }
   const mark = (name) =>
     events.find((event) => event.name === name && event.cat.includes('user_timing'))?.ts;
   const from = mark('pan:start') ?? 0;
@@ -396,30 +417,74 @@ try {
   const work = events
     .filter((event) => event.name === 'FireAnimationFrame' && event.ph === 'X' && within(event))
     .map((event) => event.dur / 1000);
-  // The renderer's main thread during the drag: how busy, and on what.
-  const mainThread = events.find(
-    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  // The renderer's main thread during the drag: how busy, and on what. It is the thread that
+  // recorded the page's own marks; its work is the union of its traced slices (they nest, and
+  // the task wrappers are not in the traced categories, so summing any one name undercounts).
+  const startMark = events.find(
+    (event) => event.name === 'pan:start' && event.cat.includes('user_timing'),
   );
   const mainTasks = events.filter(
     (event) =>
-      event.tid === mainThread?.tid &&
-      event.pid === mainThread?.pid &&
+      event.tid === startMark?.tid &&
+      event.pid === startMark?.pid &&
       event.ph === 'X' &&
-      within(event),
+      event.ts + (event.dur ?? 0) > from &&
+      event.ts < to,
   );
-  const busy = mainTasks
-    .filter((event) => event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask')
-    .reduce((sum, event) => sum + event.dur, 0);
+  /** Non-overlapping [start, end] spans covering every traced slice, clipped to the drag. */
+  const spans = [];
+  for (const event of [...mainTasks].sort((a, b) => a.ts - b.ts)) {
+    const start = Math.max(event.ts, from);
+    const end = Math.min(event.ts + (event.dur ?? 0), to);
+    const last = spans.at(-1);
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else spans.push({ start, end });
+  }
+  const busy = spans.reduce((sum, span) => sum + (span.end - span.start), 0);
+  // Its own CPU time (thread time of the outermost slices): what the page cost, less what other
+  // processes on a shared machine took from it.
+  let outerEnd = -Infinity;
+  let threadTime = 0;
+  for (const event of [...mainTasks].sort((a, b) => a.ts - b.ts)) {
+    if (event.ts < outerEnd) continue;
+    outerEnd = event.ts + (event.dur ?? 0);
+    threadTime += event.tdur ?? 0;
+  }
   const byName = new Map();
   for (const event of mainTasks) {
     if (/RunTask$/.test(event.name)) continue;
-    byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
+    const entry = byName.get(event.name) ?? { dur: 0, count: 0 };
+    entry.dur += event.dur;
+    entry.count += 1;
+    byName.set(event.name, entry);
   }
   const top = [...byName]
-    .sort((a, b) => b[1] - a[1])
+    .sort((a, b) => b[1].dur - a[1].dur)
     .slice(0, 6)
-    .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)} ms`)
+    .map(([name, { dur, count }]) => `${name} ${(dur / 1000).toFixed(0)} ms (${count}×)`)
     .join(', ');
+  // The longest stretches of main-thread work, and what each was made of.
+  const longest = [...spans]
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, 3)
+    .map((span) => {
+      const parts = new Map();
+      for (const event of mainTasks) {
+        if (event.ts < span.start || event.ts >= span.end || /RunTask$/.test(event.name)) continue;
+        parts.set(event.name, (parts.get(event.name) ?? 0) + event.dur);
+      }
+      const made = [...parts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(1)}`)
+        .join(', ');
+      return `${((span.end - span.start) / 1000).toFixed(1)} ms (${made})`;
+    })
+    .join('; ');
+  if (process.env.TRACE) {
+    writeFileSync(process.env.TRACE, JSON.stringify({ traceEvents: events }));
+    console.log(`  trace of the drag written to ${process.env.TRACE}`);
+  }
   const p50 = percentile(frames, 50);
   const p95 = percentile(frames, 95);
   if (p95 > FRAME_BUDGET_MS * 1.05) failed = true;
@@ -430,8 +495,13 @@ try {
     `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  target ${FRAME_BUDGET_MS.toFixed(1)} ms (60 fps)  ratio p95 ${(p95 / FRAME_BUDGET_MS).toFixed(2)} ${p95 <= FRAME_BUDGET_MS * 1.05 ? 'ok' : 'OVER'}`,
   );
   console.log(
-    `  main thread busy ${((busy / (to - from)) * 100).toFixed(0)}% of the drag; heaviest: ${top}`,
+    `  main thread busy ${((busy / (to - from)) * 100).toFixed(0)}% of the drag (CPU ${(threadTime / 1000).toFixed(0)} ms, ${(threadTime / 1000 / Math.max(1, frames.length)).toFixed(1)} ms a frame); heaviest: ${top}`,
   );
+  console.log(`  longest main-thread stretches: ${longest}`);
+  if (dragProfile) {
+    console.log('  profiled drag (a second one, not traced); heaviest (self time):');
+    printHeaviest(dragProfile, 12);
+  }
   console.log(
     `  draw work per frame (requestAnimationFrame, throttled) p50 ${percentile(work, 50).toFixed(1)} ms, p95 ${percentile(work, 95).toFixed(1)} ms over ${work.length} frames  ratio p95 ${(percentile(work, 95) / FRAME_BUDGET_MS).toFixed(2)}`,
   );

@@ -44,8 +44,8 @@ const TAP_SLOP = 6;
 /** Pixels a finger may miss a small seat by. */
 const FINGER_PIXELS = 8;
 /**
- * The canvas reaches this share of the box's size past each edge: a drag within it moves the
- * drawn bitmap (a CSS transform, no redraw); past it, or when it ends, the map is drawn anew.
+ * The canvas reaches this share of the box's size past each edge: a drag within it scrolls the
+ * drawn bitmap (no redraw); past it, or when it ends, the map is drawn anew.
  */
 const OVERSCAN = 0.5;
 
@@ -114,7 +114,8 @@ export function SeatCanvas({
   const { t } = useTranslation('seats');
   const containerRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<Konva.Layer>(null);
-  const surfaceRef = useRef<HTMLDivElement>(null);
+  /** The scroller that holds the overscanned bitmap; a drag moves it by its scroll offset. */
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
   const viewRef = useRef<View>({ scale: 1, offsetX: 0, offsetY: 0 });
   const sizeRef = useRef<Size>({ width: 1, height: 1 });
@@ -176,7 +177,7 @@ export function SeatCanvas({
       scaleY: view.scale,
     });
     layer.draw();
-    if (surfaceRef.current) surfaceRef.current.style.transform = '';
+    viewportRef.current?.scrollTo(marginX, marginY);
     containerRef.current?.setAttribute('data-view', JSON.stringify(view));
   }, []);
 
@@ -205,8 +206,10 @@ export function SeatCanvas({
         Math.abs(dx) <= margin.x &&
         Math.abs(dy) <= margin.y
       ) {
-        // A drag moves the bitmap drawn with its overscan: the compositor's work, not a redraw.
-        if (surfaceRef.current) surfaceRef.current.style.transform = `translate(${dx}px, ${dy}px)`;
+        // A drag scrolls the bitmap drawn with its overscan. A scroll offset reaches the
+        // compositor directly; a changed transform would have the page's layers rebuilt
+        // (Layerize) every frame (decision 0023).
+        viewportRef.current?.scrollTo(margin.x - dx, margin.y - dy);
       } else {
         // Where the venue sits on screen, for journeys that tap a seat by its chart position.
         containerRef.current?.setAttribute('data-view', JSON.stringify(next));
@@ -273,6 +276,9 @@ export function SeatCanvas({
 
   function onPointerDown(event: React.PointerEvent<HTMLDivElement>) {
     if (event.button !== 0) return;
+    // No compatibility mouse events for this pointer: each move of a mouse drag is dispatched
+    // once (pointermove), not twice (and mousemove).
+    event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     if (pointers.current.size === 0) boxRef.current = event.currentTarget.getBoundingClientRect();
     const point = localPoint(event);
@@ -527,30 +533,35 @@ export function SeatCanvas({
         onPointerCancel={onPointerUp}
       >
         {size && (
-          <div
-            ref={surfaceRef}
-            className={classes.surface}
-            style={{ insetInlineStart: -marginOf(size).x, insetBlockStart: -marginOf(size).y }}
-          >
-            <Stage
-              width={size.width + 2 * marginOf(size).x}
-              height={size.height + 2 * marginOf(size).y}
-              listening={false}
+          // Scrolled only by the map itself: never focused, hit or read (the box is the image).
+          <div ref={viewportRef} className={classes.viewport} tabIndex={-1} aria-hidden="true">
+            <div
+              className={classes.surface}
+              style={{
+                inlineSize: size.width + 2 * marginOf(size).x,
+                blockSize: size.height + 2 * marginOf(size).y,
+              }}
             >
-              {/* Its position and scale are the view's, set by redraw() (never by a render). */}
-              <Layer ref={layerRef} listening={false}>
-                <Shape sceneFunc={drawVenue} listening={false} perfectDrawEnabled={false} />
-                {index.sections.map((section, sectionIndex) => (
-                  <Shape
-                    key={section.id}
-                    sceneFunc={drawSection(sectionIndex)}
-                    listening={false}
-                    perfectDrawEnabled={false}
-                  />
-                ))}
-                <Shape sceneFunc={drawSelected} listening={false} perfectDrawEnabled={false} />
-              </Layer>
-            </Stage>
+              <Stage
+                width={size.width + 2 * marginOf(size).x}
+                height={size.height + 2 * marginOf(size).y}
+                listening={false}
+              >
+                {/* Its position and scale are the view's, set by redraw() (never by a render). */}
+                <Layer ref={layerRef} listening={false}>
+                  <Shape sceneFunc={drawVenue} listening={false} perfectDrawEnabled={false} />
+                  {index.sections.map((section, sectionIndex) => (
+                    <Shape
+                      key={section.id}
+                      sceneFunc={drawSection(sectionIndex)}
+                      listening={false}
+                      perfectDrawEnabled={false}
+                    />
+                  ))}
+                  <Shape sceneFunc={drawSelected} listening={false} perfectDrawEnabled={false} />
+                </Layer>
+              </Stage>
+            </div>
           </div>
         )}
       </div>
