@@ -28,7 +28,10 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 30_000,
+  // A journey walks several screens with an axe scan on each: on a loaded two-core machine the
+  // longer ones (registration to password reset, tickets to a refund) took 32–33 s, over the
+  // old 30 s, while a hung step still fails at its own expect timeout long before this.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -15,6 +15,8 @@ test.describe('accounts', () => {
     page,
     mailbox,
   }, testInfo) => {
+    // Seven screens, two mails and an axe scan on most of them.
+    test.setTimeout(120_000);
     const email = uniqueEmail(testInfo, 'organizer');
 
     await page.goto('/auth/register');
