@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogRoutes, renderApp } from '../../../test/render-app';
 import { stubFetch } from '../../../test/stub-fetch';
-import { stubCanvasContext } from '../testing/canvas-context';
+import { stubCanvasContext } from '../../../test/canvas-context';
 import { seatedDetails, seatMapChart, seatMapStatus } from '../testing/fixtures';
 
 const SEAT_STEP = '/events/7/book?day=2030-05-05&period=74&step=2';

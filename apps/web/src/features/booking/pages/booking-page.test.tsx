@@ -8,7 +8,7 @@ import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
 import { eventBookingDetailsQueryOptions } from '../api/get-event-booking-details';
-import { stubCanvasContext } from '../testing/canvas-context';
+import { stubCanvasContext } from '../../../test/canvas-context';
 import {
   bookingDetails,
   confirmedBooking,

@@ -5,7 +5,7 @@ import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
-import { stubCanvasContext } from '../testing/canvas-context';
+import { stubCanvasContext } from '../../../test/canvas-context';
 import { chartDetail, fill, organizer } from '../testing/fixtures';
 
 function withoutCategory(): SeatChart {

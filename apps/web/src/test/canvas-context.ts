@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 
 /**
  * happy-dom has no 2D canvas: konva gets a context that takes every setting and call and draws
- * nothing, so the designer's pages render in component tests (the drawing itself is checked in
+ * nothing, so the designer's pages and the seat step render in component tests (the drawing itself is checked in
  * the browser by the e2e journey).
  */
 export function stubCanvasContext() {
