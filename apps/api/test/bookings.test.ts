@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { payments } from '../src/db/schema/payments';
 import { sandboxCharges } from '../src/db/schema/sandbox-gateway';
 import { Booking, EventBookingDetails, PromoCheckResult } from '@hafla/shared/bookings/bookings';
 import {
@@ -47,6 +49,28 @@ const order = (quantity = 2, category = 0) => ({
   items: [{ ticket_category: fixture.ticket_categories[category]!.id, quantity }],
 });
 
+/**
+ * A payment's answer is rendered from what its confirmation read and wrote; it must read back
+ * the same: the booking as GET answers it, the payment as stored.
+ */
+async function expectReadBack(auth: string, paid: PayResult) {
+  const booking = expectOk(
+    await send(t.ctx, auth, 'GET', `/api/v1/bookings/${paid.booking.id}/`),
+    200,
+    Booking,
+  );
+  expect(booking).toEqual(paid.booking);
+  const rows = await t.ctx.database.db
+    .select({ id: payments.id, amount: payments.amount, card_last4: payments.card_last4 })
+    .from(payments)
+    .where(eq(payments.booking_id, paid.booking.id));
+  expect(rows).toEqual(
+    paid.payment
+      ? [{ id: paid.payment.id, amount: paid.payment.amount, card_last4: paid.payment.card_last4 }]
+      : [],
+  );
+}
+
 describe('holding and paying', () => {
   it('holds, pays with the success card, issues tickets and writes the ledger', async () => {
     const buyer = await createAttendee(t.ctx);
@@ -59,10 +83,19 @@ describe('holding and paying', () => {
     expect(
       expectOk(await send(t.ctx, buyer.auth, 'GET', `/api/v1/bookings/${held.id}/`), 200, Booking),
     ).toEqual(held);
-    const paid = expectOk(await pay(t.ctx, buyer.auth, held.id), 200, PayResult);
+    const paid = expectOk(
+      await pay(t.ctx, buyer.auth, held.id, undefined, 'pay-once'),
+      200,
+      PayResult,
+    );
     expect(paid.booking.status).toBe('confirmed');
     expect(paid.booking.tickets.every((ticket) => ticket.status === 'valid')).toBe(true);
     expect(paid.payment?.amount).toBe(10000);
+    await expectReadBack(buyer.auth, paid);
+    // The answer stored under the key, in the confirmation's transaction, is the one answered.
+    expect(
+      expectOk(await pay(t.ctx, buyer.auth, held.id, undefined, 'pay-once'), 200, PayResult),
+    ).toEqual(paid);
     const ledger = await ledgerBalance(t.ctx, fixture.event.id);
     expect(ledger.paid).toBe(ledger.captured);
     const details = expectOk(
@@ -123,6 +156,8 @@ describe('promo codes', () => {
     const paid = expectOk(await pay(t.ctx, buyer.auth, held.id), 200, PayResult);
     expect(paid.payment?.amount).toBe(2500);
     expect(paid.booking.items[0]?.discount).toBe(2500);
+    expect(paid.booking.promo_code).toBe('Half50');
+    await expectReadBack(buyer.auth, paid);
 
     const removedFromNew = await holdTickets(t.ctx, buyer.auth, {
       ...order(1),
@@ -156,6 +191,7 @@ describe('free tickets', () => {
     const paid = expectOk(await pay(t.ctx, buyer.auth, held.id, null), 200, PayResult);
     expect(paid.booking.status).toBe('confirmed');
     expect(paid.payment).toBeNull();
+    await expectReadBack(buyer.auth, paid);
     expect((await ledgerBalance(t.ctx, free.event.id)).rows).toBe(0);
   });
 

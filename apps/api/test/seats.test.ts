@@ -294,6 +294,11 @@ describe('holding seats', () => {
     // Paid: sold, and the ticket shows its seat.
     const paid = expectOk(await pay(ctx, buyer.auth, held.id), 200, PayResult);
     expect(paid.booking.status).toBe('confirmed');
+    // Rendered by the confirmation, seats included; it reads back the same.
+    expect(paid.booking.tickets.find((one) => one.seat)?.seat).toMatchObject({ row: 'B' });
+    expect(
+      expectOk(await send(ctx, buyer.auth, 'GET', `/api/v1/bookings/${held.id}/`), 200, Booking),
+    ).toEqual(paid.booking);
     expect(await statusOf('stalls.r2.s1')).toBe('sold');
     const list = expectOk(await send(ctx, buyer.auth, 'GET', '/api/v1/tickets/'), 200, TicketList);
     const ticket = list.results.find((one) => one.seat?.id === 'stalls.r2.s1')!;

@@ -57,6 +57,32 @@ export async function findBookings(
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
+/** A booking line as a booking is rendered: its category's name and the price held. */
+export interface BookingItemRow {
+  booking_id: number;
+  ticket_category: number;
+  name: string;
+  quantity: number;
+  unit_price: number;
+}
+
+/** A ticket as a booking is rendered, with its seat's labels (null: unseated). */
+export interface BookingTicketRow {
+  id: number;
+  booking_id: number;
+  ticket_category: number;
+  status: string;
+  discount: number;
+  holder_name: string;
+  holder_email: string;
+  holder_phone: string;
+  seat_id: string | null;
+  section_en: string | null;
+  section_ar: string | null;
+  row: string | null;
+  seat: string | null;
+}
+
 /** Renders bookings with their lines and tickets (two more queries for any number of them). */
 export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise<Booking[]> {
   if (rows.length === 0) return [];
@@ -101,50 +127,64 @@ export async function toBookings(db: Db | Tx, rows: BookingWithEvent[]): Promise
       .where(inArray(tickets.booking_id, ids))
       .orderBy(asc(tickets.id)),
   ]);
-  return rows.map((row) => {
-    const zone = row.timezone;
-    const own = ticketRows.filter((ticket) => ticket.booking_id === row.booking.id);
-    const b = row.booking;
-    return {
-      id: b.id,
-      status: b.status as BookingStatus,
-      event: b.event_id,
-      event_title: row.event_title,
-      event_date: {
-        id: b.event_date_id,
-        start: formatInZone(row.slot_start, zone),
-        end: formatInZone(row.slot_end, zone),
-      },
-      timezone: zone,
-      expires_at: b.status === 'pending' ? formatInZone(b.expires_at, zone) : null,
-      items: items
-        .filter((item) => item.booking_id === b.id)
-        .map(({ booking_id: _booking, ...item }) => ({
-          ...item,
-          discount: own
-            .filter((ticket) => ticket.ticket_category === item.ticket_category)
-            .reduce((sum, ticket) => sum + ticket.discount, 0),
-        })),
-      tickets: own.map((ticket) => ({
-        id: ticket.id,
-        ticket_category: ticket.ticket_category,
-        status: ticket.status as TicketStatus,
-        holder_name: ticket.holder_name,
-        holder_email: ticket.holder_email,
-        holder_phone: ticket.holder_phone,
-        seat: seatOf(ticket),
-      })),
-      promo_code: row.promo_code,
-      subtotal: b.subtotal,
-      discount: b.discount,
-      fees: b.fees,
-      total: b.total,
-      refunded_amount: b.refunded_amount,
-      currency: b.currency,
-      created_at: formatInZone(b.created_at, zone),
-      confirmed_at: b.confirmed_at ? formatInZone(b.confirmed_at, zone) : null,
-    };
-  });
+  return rows.map((row) =>
+    renderBooking(
+      row,
+      items.filter((item) => item.booking_id === row.booking.id),
+      ticketRows.filter((ticket) => ticket.booking_id === row.booking.id),
+    ),
+  );
+}
+
+/**
+ * One booking as its buyer sees it, from its rows: the lines in their categories' order, the
+ * tickets by id. Pure, so a transaction that knows the rows it wrote can answer without reading
+ * them back (the confirmation of a payment).
+ */
+export function renderBooking(
+  row: BookingWithEvent,
+  items: BookingItemRow[],
+  ticketRows: BookingTicketRow[],
+): Booking {
+  const zone = row.timezone;
+  const b = row.booking;
+  return {
+    id: b.id,
+    status: b.status as BookingStatus,
+    event: b.event_id,
+    event_title: row.event_title,
+    event_date: {
+      id: b.event_date_id,
+      start: formatInZone(row.slot_start, zone),
+      end: formatInZone(row.slot_end, zone),
+    },
+    timezone: zone,
+    expires_at: b.status === 'pending' ? formatInZone(b.expires_at, zone) : null,
+    items: items.map(({ booking_id: _booking, ...item }) => ({
+      ...item,
+      discount: ticketRows
+        .filter((ticket) => ticket.ticket_category === item.ticket_category)
+        .reduce((sum, ticket) => sum + ticket.discount, 0),
+    })),
+    tickets: ticketRows.map((ticket) => ({
+      id: ticket.id,
+      ticket_category: ticket.ticket_category,
+      status: ticket.status as TicketStatus,
+      holder_name: ticket.holder_name,
+      holder_email: ticket.holder_email,
+      holder_phone: ticket.holder_phone,
+      seat: seatOf(ticket),
+    })),
+    promo_code: row.promo_code,
+    subtotal: b.subtotal,
+    discount: b.discount,
+    fees: b.fees,
+    total: b.total,
+    refunded_amount: b.refunded_amount,
+    currency: b.currency,
+    created_at: formatInZone(b.created_at, zone),
+    confirmed_at: b.confirmed_at ? formatInZone(b.confirmed_at, zone) : null,
+  };
 }
 
 /** A ticket's seat as printed, from its slot's seat row (null: unseated). */

@@ -3,7 +3,13 @@
  * held, sold and free, and its promo code's use and price. Payments imports only this file (the
  * lint rule in eslint.config.js); everything else in bookings is its own.
  */
-export { loadBooking, seatOf } from './booking-views';
+export {
+  loadBooking,
+  renderBooking,
+  seatOf,
+  type BookingItemRow,
+  type BookingTicketRow,
+} from './booking-views';
 export {
   freeSeatsOf,
   pushFreed,

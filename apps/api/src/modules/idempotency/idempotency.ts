@@ -165,28 +165,40 @@ export async function findAnswer(db: Db, claim: IdempotencyClaim): Promise<{ ok:
 }
 
 /**
+ * A result whose answer the operation has already stored under its key, in the transaction that
+ * made it (a payment's confirmation): `idempotent` then stores nothing more.
+ */
+export class Answered<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
  * Runs `run` once per (user, scope, key), for operations that cannot answer inside one
  * transaction (payment calls a gateway between two): the key is claimed first in its own
- * statement, the answer stored after. A repeat returns the first answer — its result or its
- * refusal — and changes nothing. Server errors are not remembered, so a retry after one runs
- * again. Payment records its attempt before charging (decision 0010), so a process dying between
- * the charge and the answer cannot charge twice either, and the sweep answers its key.
+ * statement, the answer stored after — or by `run` itself, in its last transaction, when it
+ * answers `Answered`. A repeat returns the first answer — its result or its refusal — and
+ * changes nothing. Server errors are not remembered, so a retry after one runs again. Payment
+ * records its attempt before charging (decision 0010), so a process dying between the charge and
+ * the answer cannot charge twice either, and the sweep answers its key.
  */
 export async function idempotent<T>(
   db: Db,
   call: IdempotentCall,
-  run: (key: string | null) => Promise<T>,
+  run: (key: string | null) => Promise<T | Answered<T>>,
 ): Promise<T> {
   const claim = claimOf(call);
-  if (!claim) return run(null);
+  const resultOf = (outcome: T | Answered<T>) =>
+    outcome instanceof Answered ? (outcome.result as T) : outcome;
+  if (!claim) return resultOf(await run(null));
   if (!(await claimKey(db, claim))) {
     const answer = await findAnswer(db, claim);
     if (answer) return answer.ok as T;
   }
   try {
-    const result = await run(claim.key);
-    await rememberKey(db, claim, result);
-    return result;
+    const outcome = await run(claim.key);
+    if (outcome instanceof Answered) return outcome.result as T;
+    await rememberKey(db, claim, outcome);
+    return outcome;
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       await db

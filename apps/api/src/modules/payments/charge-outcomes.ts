@@ -1,3 +1,4 @@
+import type { PayResult } from '@hafla/shared/bookings/payments';
 import type { Db, Tx } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/payments';
 import { eq } from 'drizzle-orm';
@@ -34,7 +35,8 @@ export interface Paid {
 
 /** How a charge ended: applied by this call, applied by a twin or the sweep, or refunded. */
 export type Settled =
-  | { kind: 'applied'; notified: number[] }
+  /** `result`: the answer, when the confirmation rendered it (and stored it under the key). */
+  | { kind: 'applied'; notified: number[]; result?: PayResult | null }
   | { kind: 'already_applied' }
   | { kind: 'refunded'; code: RefusalCode; amount: number };
 

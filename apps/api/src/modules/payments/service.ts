@@ -3,6 +3,7 @@ import type { PayRequest, PayResult } from '@hafla/shared/bookings/payments';
 import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { Answered } from '../idempotency/idempotency';
 import type { PaymentGateway } from '../../lib/payments/gateway';
 import { chargeBooking, precheckLapsed } from './charge';
 import { refusalOf, type Paid } from './charge-outcomes';
@@ -47,7 +48,7 @@ export async function pay(
   userId: string,
   input: PayRequest,
   idempotencyKey: string | null,
-): Promise<PayResult> {
+): Promise<PayResult | Answered<PayResult>> {
   const now = deps.now();
   const found = await readPayContext(deps.db, input.booking, userId);
   if (!found) throw notFound('booking');
@@ -95,7 +96,21 @@ export async function pay(
   const opener = paid?.attempt.idempotency_key;
   const answer =
     opener && opener !== idempotencyKey ? { userId, scope: PAY_SCOPE, key: opener } : null;
-  const settled = await settleCharge(deps, context, terms, paid, now, answer, false, settings);
+  const reply = {
+    promoCode: found.promo?.code ?? null,
+    key: idempotencyKey ? { userId, scope: PAY_SCOPE, key: idempotencyKey } : null,
+  };
+  const settled = await settleCharge(
+    deps,
+    context,
+    terms,
+    paid,
+    now,
+    answer,
+    false,
+    settings,
+    reply,
+  );
   if (settled.kind === 'refunded') {
     throw refusalOf(settled, booking.currency);
   }
@@ -103,9 +118,11 @@ export async function pay(
     deps.onConfirmed(booking.id);
     deps.notify(settled.notified);
   }
-  const result = await payResult(deps.db, booking.id, context.event.timezone);
+  // A live hold's confirmation rendered its answer and stored it under the key (nearly always).
+  const rendered = settled.kind === 'applied' ? settled.result : null;
+  const result = rendered ?? (await payResult(deps.db, booking.id, context.event.timezone));
   if (settled.kind === 'applied') pushSold(deps, result.booking);
-  return result;
+  return rendered && idempotencyKey ? new Answered(result) : result;
 }
 
 /** A confirmed booking's seats are sold: the seat maps are told (decision 0020). */

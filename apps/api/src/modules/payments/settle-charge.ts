@@ -26,7 +26,7 @@ import {
   type Paid,
   type Settled,
 } from './charge-outcomes';
-import { confirmPending } from './confirm-pending';
+import { confirmPending, type Reply } from './confirm-pending';
 import { appendLedger, availableAfter } from '../finance';
 import type { PayContext } from './pay-context';
 import { refundUnapplied } from './refund-unapplied';
@@ -40,7 +40,9 @@ import type { PaymentsDeps } from './service';
  * Applies a charge (or confirms a free booking) and, when it cannot be applied, refunds it —
  * each exactly once whoever calls (the paying request, a twin, the sweep): the attempt's status
  * changes only under the booking's lock. `answer`: the key of a dead call to answer with the
- * outcome, in the same transaction; `bySweep`: the buyer is mailed a refund (no call answers them).
+ * outcome, in the same transaction; `bySweep`: the buyer is mailed a refund (no call answers them);
+ * `reply`: the paying call's own key and promo code, when the confirmation of a live hold is to
+ * render its answer and store it under the key in its own transaction.
  */
 export async function settleCharge(
   deps: PaymentsDeps,
@@ -51,12 +53,13 @@ export async function settleCharge(
   answer: KeyIdentity | null,
   bySweep = false,
   known?: PlatformSettings,
+  reply: Reply | null = null,
 ): Promise<Settled> {
   const settings = known ?? (await readPlatformSettings(deps.db));
   try {
     if (answer === null) {
       // Nearly every payment: a live hold, confirmed in two round trips.
-      const pending = await confirmPending(deps, context, terms, paid, settings, now);
+      const pending = await confirmPending(deps, context, terms, paid, settings, now, reply);
       if (pending.kind === 'applied') return pending;
       if (pending.kind === 'attempt_closed' && paid) {
         const settled = await attemptOutcome(deps.db, paid.attempt.id);
