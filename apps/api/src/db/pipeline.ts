@@ -53,7 +53,7 @@ const preparedTexts = new Map<string, string>();
 const MAX_PREPARED_TEXTS = 256;
 
 /** A drizzle `sql` statement as text and values, named when it is to be prepared. */
-function compile(query: SQL, options?: { prepare?: boolean }): [Statement, unknown[]] {
+export function compile(query: SQL, options?: { prepare?: boolean }): [Statement, unknown[]] {
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (!options?.prepare) return [{ text }, params];
   let name = preparedTexts.get(text);

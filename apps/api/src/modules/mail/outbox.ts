@@ -1,6 +1,7 @@
 import type { Language } from '@hafla/shared/common/i18n';
 import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { mailOutbox } from '../../db/schema/mail';
 
 /**
@@ -66,27 +67,32 @@ export function queueMailsStatement(
       from (${select}) as queued (recipient, language, params)`;
 }
 
-const lease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
-
-/**
- * Takes the mail that has been due longest and that no live worker holds, for `leaseSeconds`.
- * The lease is also its next attempt time, so if this process dies the row is due again then.
- */
-export async function claimDueMail(db: Db, leaseSeconds: number): Promise<OutboxRow | null> {
+const claimStatement = preparedPerDb((db) => {
   const due = sql`(select id from ${mailOutbox}
                     where status = 'pending' and next_attempt_at <= now()
                     order by next_attempt_at
                     limit 1
                       for update skip locked)`;
-  const [row] = await db
+  const leased = sql`now() + make_interval(secs => ${sql.placeholder('lease')})`;
+  return db
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      claimed_until: lease(leaseSeconds),
-      next_attempt_at: lease(leaseSeconds),
+      claimed_until: leased,
+      next_attempt_at: leased,
     })
     .where(eq(mailOutbox.id, due))
-    .returning();
+    .returning()
+    .prepare('mail_claim');
+});
+
+/**
+ * Takes the mail that has been due longest and that no live worker holds, for `leaseSeconds`.
+ * The lease is also its next attempt time, so if this process dies the row is due again then.
+ * Prepared: every mail is claimed, and an idle worker asks every poll.
+ */
+export async function claimDueMail(db: Db, leaseSeconds: number): Promise<OutboxRow | null> {
+  const [row] = await claimStatement(db).execute({ lease: leaseSeconds });
   return row ?? null;
 }
 
@@ -101,18 +107,25 @@ const stillHeld = (row: OutboxRow) =>
 const cleared = (row: OutboxRow, isSecret: boolean) =>
   isSecret ? sql`'{}'::jsonb` : sql`${mailOutbox.params}`;
 
-/** Sent. Once handed to the server it stays sent, whoever holds the row now. */
+const sentStatement = (isSecret: boolean) =>
+  preparedPerDb((db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: 'sent',
+        sent_at: sql`now()`,
+        claimed_until: null,
+        last_error: null,
+        params: isSecret ? sql`'{}'::jsonb` : sql`${mailOutbox.params}`,
+      })
+      .where(eq(mailOutbox.id, sql.placeholder('id')))
+      .prepare(isSecret ? 'mail_sent_secret' : 'mail_sent'),
+  );
+const sentStatements = { secret: sentStatement(true), plain: sentStatement(false) };
+
+/** Sent. Once handed to the server it stays sent, whoever holds the row now (prepared). */
 export async function markMailSent(db: Db, row: OutboxRow, isSecret: boolean): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: 'sent',
-      sent_at: sql`now()`,
-      claimed_until: null,
-      last_error: null,
-      params: cleared(row, isSecret),
-    })
-    .where(eq(mailOutbox.id, row.id));
+  await sentStatements[isSecret ? 'secret' : 'plain'](db).execute({ id: row.id });
 }
 
 /** Nothing to send any more (its booking or refund is gone). */

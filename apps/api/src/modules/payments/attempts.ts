@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
 import { paymentAttempts } from '../../db/schema/payments';
 import { AppError } from '../../lib/app-error';
-import { rowsOf } from '../../lib/db-rows';
+import { compile, queryOnce } from '../../db/pipeline';
 import { stateList } from '../../lib/sql-list';
 
 /**
@@ -50,10 +50,13 @@ interface OpenRequest {
 export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt> {
   const settleAfter = new Date(request.now.getTime() + SETTLE_AFTER_MS);
   for (let tries = 0; tries < 3; tries += 1) {
-    const [opened] = rowsOf<
+    // Prepared (named by its text): every payment opens one.
+    const [opened] = await queryOnce<
       Pick<Attempt, 'id' | 'user_id' | 'number' | 'currency' | 'gateway_key'>
     >(
-      await db.execute(sql`
+      db,
+      ...compile(
+        sql`
         insert into ${paymentAttempts} (booking_id, user_id, number, amount, currency, gateway,
                gateway_key, request_hash, idempotency_key, settle_after, created_at, updated_at)
         select b.id, b.user_id, n.next, ${request.amount}, b.currency, ${request.gateway},
@@ -65,7 +68,9 @@ export async function openAttempt(db: Db, request: OpenRequest): Promise<Attempt
          where b.id = ${request.bookingId} and b.status in ${stateList(PAYABLE_BOOKING_STATES)}
            for key share of b
         on conflict do nothing
-        returning id, user_id, number, currency, gateway_key`),
+        returning id, user_id, number, currency, gateway_key`,
+        { prepare: true },
+      ),
     );
     if (opened) {
       return {

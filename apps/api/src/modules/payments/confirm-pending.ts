@@ -236,6 +236,7 @@ export async function confirmPending(
             availableAt: availableAfter(slot.end_at, settings.payout_hold_days),
             now,
           }).getSQL(),
+          { prepare: true },
         ),
       );
     }
@@ -249,8 +250,9 @@ export async function confirmPending(
           paid?.charge ?? null,
         ),
       ).getSQL(),
+      { prepare: true },
     );
-    writes.push(tx.sql(bookingConfirmationStatement(booking.id)));
+    writes.push(tx.sql(bookingConfirmationStatement(booking.id), { prepare: true }));
     const result = items
       ? payAnswer(context, reply?.promoCode ?? null, items, ticketRows, {
           priced,

@@ -1,6 +1,7 @@
 import { quote, type PromoTerms } from '@hafla/shared/bookings/pricing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { bookingItems, bookings } from '../../db/schema/bookings';
 import { appSettings } from '../../db/schema/catalog';
 import { eventDates, events, promoCodes } from '../../db/schema/events';
@@ -63,7 +64,7 @@ export async function loadPayContext(
  * the reader's booking with its event, slot, items, promo code and the platform settings. Null
  * when the booking is not the reader's or anything is gone.
  */
-const payContextQuery = (db: Db) =>
+const payContextQuery = preparedPerDb((db) =>
   db
     .select({
       booking: bookings,
@@ -86,17 +87,11 @@ const payContextQuery = (db: Db) =>
         eq(bookings.user_id, sql.placeholder('user')),
       ),
     )
-    .prepare('pay_context');
-
-const payContextStatements = new WeakMap<Db, ReturnType<typeof payContextQuery>>();
+    .prepare('pay_context'),
+);
 
 export async function readPayContext(db: Db, bookingId: number, userId: string) {
-  let statement = payContextStatements.get(db);
-  if (!statement) {
-    statement = payContextQuery(db);
-    payContextStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ booking: bookingId, user: userId });
+  const [row] = await payContextQuery(db).execute({ booking: bookingId, user: userId });
   if (!row) return null;
   const context: PayContext = {
     booking: row.booking,

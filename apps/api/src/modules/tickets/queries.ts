@@ -17,6 +17,7 @@ import {
   UNPAID_TICKET_STATES,
 } from '@hafla/shared/bookings/states';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { users } from '../../db/schema/accounts';
 import { bookingItems, bookings, eventDateSeats, tickets } from '../../db/schema/bookings';
 import { payments, refunds } from '../../db/schema/payments';
@@ -90,8 +91,16 @@ export async function countTickets(db: Db, where: SQL | undefined): Promise<numb
   return row?.value ?? 0;
 }
 
-export const findBookingTickets = (db: Db, bookingId: number) =>
-  findTickets(db, eq(tickets.booking_id, bookingId));
+const bookingTickets = preparedPerDb((db) =>
+  selectTickets(db)
+    .where(eq(tickets.booking_id, sql.placeholder('booking')))
+    .orderBy(asc(eventDates.start_at), asc(tickets.id))
+    .prepare('booking_tickets'),
+);
+
+/** A booking's tickets, as `findTickets` reads them (prepared: every confirmation email reads them). */
+export const findBookingTickets = (db: Db, bookingId: number): Promise<TicketRow[]> =>
+  bookingTickets(db).execute({ booking: bookingId });
 
 /**
  * The holder's tickets the list shows: those of bookings that were confirmed once (a hold let go
@@ -267,8 +276,8 @@ export async function findBookingRefunds(db: Db, bookingIds: number[]) {
 }
 
 /** What a booking email needs about the booking, its buyer and its slot. */
-export async function findBookingForMail(db: Db, bookingId: number) {
-  const [row] = await db
+const bookingForMail = preparedPerDb((db) =>
+  db
     .select({
       booking: bookings,
       email: users.email,
@@ -285,13 +294,18 @@ export async function findBookingForMail(db: Db, bookingId: number) {
     .innerJoin(users, eq(users.id, bookings.user_id))
     .innerJoin(events, eq(events.id, bookings.event_id))
     .innerJoin(eventDates, eq(eventDates.id, bookings.event_date_id))
-    .where(eq(bookings.id, bookingId));
+    .where(eq(bookings.id, sql.placeholder('booking')))
+    .prepare('booking_for_mail'),
+);
+
+/** A booking with its buyer, event and slot, as its emails tell them (prepared). */
+export async function findBookingForMail(db: Db, bookingId: number) {
+  const [row] = await bookingForMail(db).execute({ booking: bookingId });
   return row ?? null;
 }
 
-/** A booking's order lines with their category names, in the event's category order. */
-export async function findBookingLines(db: Db, bookingId: number) {
-  return db
+const bookingLines = preparedPerDb((db) =>
+  db
     .select({
       name: ticketCategories.name,
       quantity: bookingItems.quantity,
@@ -299,9 +313,14 @@ export async function findBookingLines(db: Db, bookingId: number) {
     })
     .from(bookingItems)
     .innerJoin(ticketCategories, eq(ticketCategories.id, bookingItems.ticket_category_id))
-    .where(eq(bookingItems.booking_id, bookingId))
-    .orderBy(asc(ticketCategories.position), asc(ticketCategories.id));
-}
+    .where(eq(bookingItems.booking_id, sql.placeholder('booking')))
+    .orderBy(asc(ticketCategories.position), asc(ticketCategories.id))
+    .prepare('booking_lines'),
+);
+
+/** A booking's order lines with their category names, in the event's category order (prepared). */
+export const findBookingLines = (db: Db, bookingId: number) =>
+  bookingLines(db).execute({ booking: bookingId });
 
 export async function findRefund(db: Db, refundId: number) {
   const [row] = await db

@@ -71,9 +71,13 @@ function slotOf(row: NonNullable<Awaited<ReturnType<typeof queries.findBookingFo
 }
 
 async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
-  const row = await queries.findBookingForMail(deps.db, bookingId);
+  const [row, allTickets, lines] = await Promise.all([
+    queries.findBookingForMail(deps.db, bookingId),
+    queries.findBookingTickets(deps.db, bookingId),
+    queries.findBookingLines(deps.db, bookingId),
+  ]);
   if (!row) return null;
-  const ticketRows = (await queries.findBookingTickets(deps.db, bookingId)).filter((ticket) =>
+  const ticketRows = allTickets.filter((ticket) =>
     isIn(ISSUED_TICKET_STATES, ticket.ticket.status),
   );
   if (ticketRows.length === 0) return null;
@@ -81,7 +85,6 @@ async function buildConfirmation(deps: TicketMailDeps, bookingId: number) {
   const language = languageOf(booking.language);
   const qrKey = ticketQrKey(deps.config.JWT_SECRET);
   const tickets = ticketRows.map((ticket) => toTicketPdfData(ticket, qrKey));
-  const lines = await queries.findBookingLines(deps.db, bookingId);
   const ticketsUrl = deps.config.PUBLIC_URL
     ? new URL(`/user/myTickets/${booking.event_id}`, deps.config.PUBLIC_URL).toString()
     : null;
