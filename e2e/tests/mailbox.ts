@@ -41,6 +41,8 @@ export const test = base.extend<object, { mailbox: Mailbox }>({
       const mailbox = new Mailbox();
       const server = new SMTPServer({
         authOptional: true,
+        // Closing drops the API's pooled connections at once (a server going down), not after 30 s.
+        closeTimeout: 100,
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
         onData(stream, session, callback) {

@@ -33,6 +33,7 @@ export function createMailWorker(
         from: config.MAIL_FROM,
         dataDir: config.DATA_DIR,
         logger: log,
+        connections: options.concurrency ?? config.MAIL_CONCURRENCY,
       }),
     kinds: {
       ...codeMailKinds,

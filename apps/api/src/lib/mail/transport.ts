@@ -38,6 +38,8 @@ export interface MailTransport {
 
 export interface TransportOptions {
   smtpUrl?: string;
+  /** SMTP connections kept open and reused (the worker's concurrency). */
+  connections?: number;
   from: string;
   dataDir: string;
   logger: FastifyBaseLogger;
@@ -55,6 +57,7 @@ export function createMailTransport({
   from,
   dataDir,
   logger,
+  connections = 4,
 }: TransportOptions): MailTransport {
   const message = (mail: OutgoingMail) => ({
     from,
@@ -66,7 +69,18 @@ export function createMailTransport({
     messageId: mail.messageId,
   });
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    // Pooled: a message reuses an open connection instead of connecting and greeting anew (a
+    // confirmation rush is thousands of messages); a connection that breaks is replaced, and its
+    // message's promise rejects, so the outbox retries it.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: connections,
+      maxMessages: 1000,
+      // A message whose connection broke fails at once: the outbox, not the pool, retries it.
+      maxRequeues: 0,
+      ...SMTP_TIMEOUTS,
+    });
     // Connection errors reach sendMail's promise; this keeps any emitted one from being fatal.
     transport.on('error', (error) => logger.warn({ err: error }, 'smtp transport error'));
     return {
