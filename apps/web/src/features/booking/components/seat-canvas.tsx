@@ -279,6 +279,8 @@ export function SeatCanvas({
     // No compatibility mouse events for this pointer: each move of a mouse drag is dispatched
     // once (pointermove), not twice (and mousemove).
     event.preventDefault();
+    // That also keeps focus where it was; a press on the map takes it away, as on any page area.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     event.currentTarget.setPointerCapture(event.pointerId);
     if (pointers.current.size === 0) boxRef.current = event.currentTarget.getBoundingClientRect();
     const point = localPoint(event);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogRoutes, renderApp } from '../../../test/render-app';
@@ -40,6 +40,18 @@ describe('the seat step', () => {
     await userEvent.click(seat);
     expect(textOf(bar)).toMatch(/^1 ticket · SAR\s150$/);
     expect(screen.queryByText(/chosen yet/)).toBeNull();
+  });
+
+  it('takes focus off what had it when the map is pressed, as any part of the page would', async () => {
+    stubSeatedEvent();
+    renderApp(SEAT_STEP);
+
+    const seat = await screen.findByRole('checkbox', { name: /^Seat 4 ·/ });
+    seat.focus();
+    expect(document.activeElement).toBe(seat);
+    const map = await screen.findByTestId('seat-canvas');
+    fireEvent.pointerDown(map, { button: 0, pointerId: 1, clientX: 10, clientY: 10 });
+    expect(document.activeElement).not.toBe(seat);
   });
 
   it('says it once in Arabic too', async () => {
