@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFUNDABLE_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { WithdrawalAccount } from '@hafla/shared/finance/accounts';
 import { rowsOf } from '../src/lib/db-rows';
+import { stateList } from '../src/lib/sql-list';
 import { book, pay, send } from './booking-helpers';
 import {
   call,
@@ -156,11 +158,29 @@ async function apply(world: World, op: Op) {
         ...(op.full ? {} : { tickets: [booking.tickets[0]!] }),
       });
     }
-    case 'cancel_event':
+    case 'cancel_event': {
       if (!beforeEvent(world)) return null;
-      return call(t.ctx, organizer.auth, 'PATCH', `/api/v1/events/${fixture.event.id}/`, {
-        status: 'cancelled',
+      const answer = await call(
+        t.ctx,
+        organizer.auth,
+        'PATCH',
+        `/api/v1/events/${fixture.event.id}/`,
+        {
+          status: 'cancelled',
+        },
+      );
+      // The paid bookings are refunded after the answer, by the request's job and the sweep:
+      // the books are checked once they are done (until then the balance is rightly behind).
+      await vi.waitFor(async () => {
+        const [left] = rowsOf<{ count: number }>(
+          await t.ctx.database.db.execute(sql`
+            select count(*)::int as count from bookings
+             where event_id = ${fixture.event.id} and status in ${stateList(REFUNDABLE_BOOKING_STATES)}`),
+        );
+        expect(left?.count).toBe(0);
       });
+      return answer;
+    }
     case 'wait':
       world.offset += op.days;
       return null;

@@ -22,10 +22,11 @@ import type { PaymentsDeps } from './service';
  * The confirmation of a hold that is still pending and within its time — nearly every payment —
  * in two round trips, as a hold is taken (decision 0005): the locks, the tickets and the lines are
  * read in one, and every write — the answer under the caller's Idempotency-Key too — and the
- * COMMIT go out together in the other, the inventory last so its hot row is locked only until
- * the commit. The answer is rendered from what was read and written, not read back. Prepared
- * once per connection on PostgreSQL. Anything
- * else (a lapsed or expired hold, a booking paid meanwhile, a dead call's key to answer) is left
+ * COMMIT go out together in the other, the hot rows last (the inventory, then the event's sales
+ * figures the ledger entry adds to) so they are locked only until the commit. The answer is
+ * rendered from what was read and written, not read back. Prepared once per connection on
+ * PostgreSQL. Anything else (a lapsed or expired hold, a booking paid meanwhile, a dead call's
+ * key to answer) is left
  * to the full transaction in service.ts (`confirm`), which this one never contradicts: it writes
  * the same rows (decision 0013).
  */
@@ -153,7 +154,7 @@ export async function confirmPending(
 ): Promise<PendingOutcome> {
   const { booking, event, slot, lines } = context;
   return inPipeline(deps.db, async (tx) => {
-    // Lock order as in booking: the user's row, then the booking; the inventory last.
+    // Lock order as in booking: the user's row, then the booking; the hot rows last.
     const [, locked, ticketRows, items] = await Promise.all([
       tx.query(LOCK_USER, [booking.user_id]),
       tx.query<{ status: string; expires_at: Date; payment_id: number | null }>(LOCK_BOOKING, [
@@ -219,27 +220,6 @@ export async function confirmPending(
           state.payment_id,
         ])
       : null;
-    const gross = ticketRows.reduce((sum, ticket) => sum + ticket.price, 0);
-    // A free order moves no money and writes no ledger row.
-    if (gross > 0) {
-      writes.push(
-        tx.sql(
-          ledgerInsert(deps.db, {
-            organizerId: event.organizer_id,
-            eventId: booking.event_id,
-            bookingId: booking.id,
-            kind: 'sale',
-            gross,
-            discount: priced.discount,
-            platformFee: issued.reduce((sum, ticket) => sum + ticket.fee, 0),
-            currency: booking.currency,
-            availableAt: availableAfter(slot.end_at, settings.payout_hold_days),
-            now,
-          }).getSQL(),
-          { prepare: true },
-        ),
-      );
-    }
     const notified = tx.sql<{ id: number }>(
       notificationsInsert(
         deps.db,
@@ -267,7 +247,31 @@ export async function confirmPending(
       const { userId, scope, key } = reply.key;
       writes.push(tx.query(ANSWER_KEY, [userId, scope, key, JSON.stringify(storedAnswer(result))]));
     }
+    // The hot rows last, so they stay locked only until the commit: the inventory, then the
+    // event's sales figures that the ledger entry's trigger adds to (one row for the whole event,
+    // the hottest of all in a rush). Refunds take them in the same order.
     sellHeld(tx, slot.id, lines);
+    const gross = ticketRows.reduce((sum, ticket) => sum + ticket.price, 0);
+    // A free order moves no money and writes no ledger row.
+    if (gross > 0) {
+      writes.push(
+        tx.sql(
+          ledgerInsert(deps.db, {
+            organizerId: event.organizer_id,
+            eventId: booking.event_id,
+            bookingId: booking.id,
+            kind: 'sale',
+            gross,
+            discount: priced.discount,
+            platformFee: issued.reduce((sum, ticket) => sum + ticket.fee, 0),
+            currency: booking.currency,
+            availableAt: availableAfter(slot.end_at, settings.payout_hold_days),
+            now,
+          }).getSQL(),
+          { prepare: true },
+        ),
+      );
+    }
     try {
       await tx.commit();
     } catch (error) {

@@ -121,7 +121,6 @@ async function confirm(
       .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
       .where(eq(bookings.id, locked.id));
     if (paid) await recordPayment(tx, deps.gateway.name, locked.id, paid, now);
-    await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
     const ids = await addNotifications(
       tx,
       saleNotices(locked, issued, event.organizer_id, paid?.charge ?? null),
@@ -130,11 +129,13 @@ async function confirm(
     if (answer) {
       await settleKey(tx, answer, { ok: await payResult(tx, locked.id, event.timezone) });
     }
-    // The inventory last: its rows are the hot ones, locked from here to the commit only.
+    // The hot rows last, locked from here to the commit only: the inventory, then the event's
+    // sales figures the ledger entry adds to (the order refunds take them in too).
     if (locked.status === 'pending') await sellHeld(tx, locked.event_date_id, lines);
     else if (!(await retake(tx, locked.event_date_id, lines, locked.id))) {
       throw new ChargeNotApplied('hold_expired');
     }
+    await appendSale(tx, locked.id, event.organizer_id, slot.end_at, settings, now);
     return { kind: 'applied', notified: ids };
   });
 }
