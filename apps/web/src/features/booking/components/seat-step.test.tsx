@@ -42,7 +42,7 @@ describe('the seat step', () => {
     expect(screen.queryByText(/chosen yet/)).toBeNull();
   });
 
-  it('takes focus off what had it when the map is pressed, as any part of the page would', async () => {
+  it('takes focus off what had it when the map is pressed, like every other part of the page', async () => {
     stubSeatedEvent();
     renderApp(SEAT_STEP);
 
