@@ -236,11 +236,14 @@ describe('the mail outbox', () => {
 
   it('forgets finished rows after the retention period, never pending ones', async () => {
     const pending = uniqueEmail('pending');
-    await enqueueMail(db(), { kind: 'verify_email', to: pending, language: 'en', params: {} });
-    await db()
-      .update(mailOutbox)
-      .set({ next_attempt_at: sql`now() + interval '1 hour'` })
-      .where(eq(mailOutbox.recipient, pending));
+    // Queued and postponed in one transaction, so the running worker never sees it due.
+    await db().transaction(async (tx) => {
+      await enqueueMail(tx, { kind: 'verify_email', to: pending, language: 'en', params: {} });
+      await tx
+        .update(mailOutbox)
+        .set({ next_attempt_at: sql`now() + interval '1 hour'` })
+        .where(eq(mailOutbox.recipient, pending));
+    });
     const sent = uniqueEmail('cleared');
     expect((await register(sent)).statusCode).toBe(201);
     await vi.waitFor(async () => expect((await rowsTo(sent))[0]?.status).toBe('sent'));
