@@ -209,6 +209,38 @@ const percentile = (values, p) => {
 const median = (values) => percentile(values, 50);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A CPU profile's functions with the most time including their callees, one a line. */
+function printInclusive(profile, count) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, index) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const parent = new Map();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const total = new Map();
+  for (const [id, micros] of self) {
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const { callFrame } = byId.get(at);
+      if (callFrame.functionName === '(program)' || callFrame.functionName === '(idle)') break;
+      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*[/]/, '')}:${callFrame.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + micros);
+    }
+  }
+  console.log('  by total time:');
+  const match = new RegExp(process.env.PROFILE_MATCH ?? '.');
+  for (const [name, micros] of [...total]
+    .filter(([name]) => match.test(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)) {
+    console.log(`    ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+  }
+}
+
 /** A CPU profile's functions with the most self time, one a line. */
 function printHeaviest(profile, count) {
   const self = new Map();
@@ -315,6 +347,71 @@ try {
     const { profile } = await cdp.send('Profiler.stop');
     console.log(`  profiled load: first paint ${at.toFixed(0)} ms; heaviest (self time):`);
     printHeaviest(profile, 20);
+    if (process.env.PROFILE === 'total') printInclusive(profile, 40);
+  }
+  // LOAD_TRACE=1: one more throttled load under the tracer; the main thread's work between the
+  // chart's arrival and the first paint, by event name (what the slowed CPU spends that time on).
+  if (process.env.LOAD_TRACE) {
+    const traced = [];
+    const off = cdp.on((message) => {
+      if (message.method === 'Tracing.dataCollected') traced.push(...message.params.value);
+    });
+    await cdp.send('Tracing.start', {
+      categories:
+        'devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
+    const at = await load();
+    const complete = new Promise((resolve) => {
+      const stop = cdp.on((message) => {
+        if (message.method === 'Tracing.tracingComplete') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    await cdp.send('Tracing.end');
+    await complete;
+    off();
+    const painted = traced.find((event) => event.name === 'seat-map:painted');
+    const main = traced.filter(
+      (event) => event.tid === painted?.tid && event.pid === painted?.pid && event.ph === 'X',
+    );
+    const end = painted?.ts ?? 0;
+    const start = end - 1500_000;
+    const totals = new Map();
+    for (const event of main) {
+      if (event.ts < start || event.ts > end) continue;
+      const entry = totals.get(event.name) ?? { dur: 0, count: 0 };
+      entry.dur += event.dur ?? 0;
+      entry.count += 1;
+      totals.set(event.name, entry);
+    }
+    console.log(
+      `  traced load: first paint ${at.toFixed(0)} ms; main thread in the 1.5 s before it:`,
+    );
+    for (const [name, { dur, count }] of [...totals]
+      .sort((a, b) => b[1].dur - a[1].dur)
+      .slice(0, 25)) {
+      console.log(`    ${(dur / 1000).toFixed(0).padStart(6)} ms  ${name} (${count}×)`);
+    }
+    const tasks = main
+      .filter((event) => event.name === 'RunTask' && event.ts >= start && event.ts <= end)
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 8);
+    for (const task of tasks) {
+      const inside = main
+        .filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur)
+        .sort((a, b) => b.dur - a.dur)
+        .slice(0, 5)
+        .map(
+          (e) =>
+            `${e.name} ${(e.dur / 1000).toFixed(0)}${e.args?.data?.url ? ' ' + String(e.args.data.url).replace(/^.*[/]/, '') : ''}${e.args?.data?.functionName ? ' ' + e.args.data.functionName : ''}`,
+        );
+      console.log(
+        `    task at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(0)} ms — ${inside.join(', ')}`,
+      );
+    }
   }
   const paint = median(paints);
   const timeline = JSON.parse(await breakdown());

@@ -5,7 +5,7 @@ import type { CSSProperties, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Shape, Stage } from 'react-konva';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
-import { seatAt, sectionAt } from '../lib/seat-index';
+import { freePerSection, seatAt, sectionAt } from '../lib/seat-index';
 import type { Bounds, SeatIndex, SeatStatuses } from '../lib/seat-index';
 import {
   detailAt,
@@ -424,8 +424,7 @@ export function SeatCanvas({
     const current = statusesRef.current;
     const isFree = (id: string) => (current.get(id) ?? 'available') === 'available';
     if (detail === 'blocks') {
-      let free = 0;
-      for (const seat of section.seats) if (isFree(index.seats[seat]!.id)) free++;
+      const free = freePerSection(index, current)[sectionIndex]!;
       ctx.fillStyle = free > 0 ? '#e7f5ff' : '#f1f3f5';
       ctx.strokeStyle = free > 0 ? '#1c7ed6' : TAKEN_EDGE;
       ctx.lineWidth = 2 / view.scale;

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import { Checkbox, NativeSelect, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SeatIndex, SeatStatuses } from '../lib/seat-index';
+import { freePerSection, type SeatIndex, type SeatStatuses } from '../lib/seat-index';
 import classes from './seat-map.module.css';
 
 export interface SeatListProps {
@@ -46,6 +46,19 @@ export function SeatList({
       free,
     });
   const picked = new Set(selected);
+  // Worded once per render, not once per seat: a row can hold a hundred seats.
+  const words = {
+    notOnSale: t('list.notOnSale'),
+    accessible: t('list.accessible'),
+    companion: t('list.companion'),
+    taken: t('list.taken'),
+  };
+  const prices = new Map<string | null, string | null>();
+  const priceIn = (category: string | null) => {
+    if (!prices.has(category)) prices.set(category, priceOf(category));
+    return prices.get(category)!;
+  };
+  const freeBySection = freePerSection(index, statuses);
 
   return (
     <section className={classes.seatList} aria-labelledby="seat-list-heading">
@@ -65,7 +78,7 @@ export function SeatList({
           value: candidate.id,
           label: t('list.sectionOption', {
             section: name(candidate),
-            free: freeIn(candidate.seats),
+            free: freeBySection[index.sections.indexOf(candidate)]!,
           }),
         }))}
       />
@@ -83,12 +96,12 @@ export function SeatList({
         {row.seats.map((at) => {
           const seat = index.seats[at]!;
           const isPicked = picked.has(seat.id);
-          const price = priceOf(seat.category);
+          const price = priceIn(seat.category);
           const facts = [
-            price ?? t('list.notOnSale'),
-            seat.accessible ? t('list.accessible') : null,
-            seat.companion ? t('list.companion') : null,
-            isFree(at) || isPicked ? null : t('list.taken'),
+            price ?? words.notOnSale,
+            seat.accessible ? words.accessible : null,
+            seat.companion ? words.companion : null,
+            isFree(at) || isPicked ? null : words.taken,
           ].filter((fact): fact is string => fact !== null);
           return (
             <Checkbox

@@ -2,7 +2,7 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, CloseButton, NativeSelect, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   Booking,
@@ -135,6 +135,10 @@ function SeatPicker({
   const book = useBookTickets();
   const best = useBestAvailable(event.id);
   const seatName = useSeatName(index);
+  // The list (a row's worth of checkboxes) renders after the map, in a transition that yields
+  // to the map's first draw: on a slow phone it would otherwise hold the first paint back.
+  const [isListShown, setListShown] = useState(false);
+  useEffect(() => startTransition(() => setListShown(true)), []);
 
   // A fresh read (after a reconnection, a refusal) replaces the statuses.
   const [readFrom, setReadFrom] = useState(seatMap);
@@ -445,14 +449,16 @@ function SeatPicker({
           </div>
         </section>
       )}
-      <SeatList
-        index={index}
-        statuses={statuses}
-        selected={selected}
-        language={language}
-        priceOf={priceOf}
-        onToggle={toggle}
-      />
+      {isListShown && (
+        <SeatList
+          index={index}
+          statuses={statuses}
+          selected={selected}
+          language={language}
+          priceOf={priceOf}
+          onToggle={toggle}
+        />
+      )}
       {unseated.length > 0 && (
         <section aria-labelledby="seat-standing-heading">
           <Title order={3} size="h4" id="seat-standing-heading">

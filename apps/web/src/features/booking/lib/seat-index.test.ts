@@ -3,6 +3,7 @@ import { sampleChart } from '@hafla/shared/charts/sample-chart';
 import {
   applySeatChanges,
   buildSeatIndex,
+  freePerSection,
   seatAt,
   seatMapCounters,
   sectionAt,
@@ -116,5 +117,26 @@ describe('statuses and counters', () => {
     expect(changed).not.toBe(statuses);
     expect(changed.get(vip[0]!.id)).toBe('blocked');
     expect(statuses.get(vip[0]!.id)).toBe('available');
+  });
+
+  it('counts each section’s free seats from the seats that are not free, seat by seat alike', () => {
+    const balcony = index.sections[1]!;
+    const changed = applySeatChanges(statuses, [
+      { id: vip[0]!.id, status: 'held' },
+      { id: index.seats[balcony.seats[0]!]!.id, status: 'sold' },
+      { id: index.seats[balcony.seats[1]!]!.id, status: 'blocked' },
+      { id: index.seats[balcony.seats[2]!]!.id, status: 'available' },
+    ]);
+    const bySeat = index.sections.map(
+      (section) =>
+        section.seats.filter(
+          (at) => (changed.get(index.seats[at]!.id) ?? 'available') === 'available',
+        ).length,
+    );
+    expect(freePerSection(index, changed)).toEqual(bySeat);
+    expect(bySeat).toEqual([index.sections[0]!.seats.length - 1, balcony.seats.length - 2]);
+    // Asked again for the same statuses, the same counts (computed once).
+    expect(freePerSection(index, changed)).toBe(freePerSection(index, changed));
+    expect(freePerSection(index, new Map())).toEqual(index.sections.map((s) => s.seats.length));
   });
 });

@@ -53,7 +53,27 @@ export interface SeatIndex {
   sections: SectionGroup[];
   /** A seat's radius in chart units. */
   radius: number;
-  tree: Flatbush | null;
+}
+
+/**
+ * The spatial index of the seats' boxes, built at the first tap rather than with the index:
+ * sorting 20,000 boxes is work the first paint need not wait for.
+ */
+const trees = new WeakMap<SeatIndex, Flatbush | null>();
+
+function treeOf(index: SeatIndex): Flatbush | null {
+  if (trees.has(index)) return trees.get(index)!;
+  let tree: Flatbush | null = null;
+  if (index.seats.length > 0) {
+    const { radius } = index;
+    tree = new Flatbush(index.seats.length);
+    for (const seat of index.seats) {
+      tree.add(seat.x - radius, seat.y - radius, seat.x + radius, seat.y + radius);
+    }
+    tree.finish();
+  }
+  trees.set(index, tree);
+  return tree;
 }
 
 export function buildSeatIndex(chart: SeatChart): SeatIndex {
@@ -106,15 +126,7 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
     if (group.seats.length > 0) group.bounds = { minX, minY, maxX, maxY };
     return group;
   });
-  let tree: Flatbush | null = null;
-  if (seats.length > 0) {
-    tree = new Flatbush(seats.length);
-    for (const seat of seats) {
-      tree.add(seat.x - radius, seat.y - radius, seat.x + radius, seat.y + radius);
-    }
-    tree.finish();
-  }
-  return { seats, byId, sections, radius, tree };
+  return { seats, byId, sections, radius };
 }
 
 /**
@@ -122,9 +134,10 @@ export function buildSeatIndex(chart: SeatChart): SeatIndex {
  * is wider than a seat drawn small), holds the point; null on an aisle.
  */
 export function seatAt(index: SeatIndex, x: number, y: number, slop = 0): number | null {
-  if (!index.tree) return null;
+  const tree = treeOf(index);
+  if (!tree) return null;
   const reach = index.radius + slop;
-  const found = index.tree.neighbors(x, y, 1, reach);
+  const found = tree.neighbors(x, y, 1, reach);
   const nearest = found[0];
   if (nearest === undefined) return null;
   const seat = index.seats[nearest]!;
@@ -150,6 +163,24 @@ export function statusesOf(
   states: ReadonlyArray<{ id: string; status: SeatStatus }>,
 ): SeatStatuses {
   return new Map(states.map((state) => [state.id, state.status]));
+}
+
+const freeCounts = new WeakMap<SeatStatuses, { index: SeatIndex; free: number[] }>();
+
+/**
+ * Each section's free seats. The statuses hold only the seats that changed from free (few, on a
+ * big chart), so this walks them once per statuses, not every seat at every draw.
+ */
+export function freePerSection(index: SeatIndex, statuses: SeatStatuses): readonly number[] {
+  const known = freeCounts.get(statuses);
+  if (known?.index === index) return known.free;
+  const free = index.sections.map((section) => section.seats.length);
+  for (const [id, status] of statuses) {
+    const at = status === 'available' ? undefined : index.byId.get(id);
+    if (at !== undefined) free[index.seats[at]!.section]! -= 1;
+  }
+  freeCounts.set(statuses, { index, free });
+  return free;
 }
 
 /**
