@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUNDABLE_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { WithdrawalAccount } from '@hafla/shared/finance/accounts';
 import { rowsOf } from '../src/lib/db-rows';
@@ -16,7 +16,7 @@ import {
   type EventFixture,
   type OrganizerTestContext,
 } from './event-helpers';
-import { bearer } from './helpers';
+import { bearer, eventually } from './helpers';
 import { accountBody, balanceOf, later, ledgerOf } from './finance-helpers';
 
 /**
@@ -171,7 +171,7 @@ async function apply(world: World, op: Op) {
       );
       // The paid bookings are refunded after the answer, by the request's job and the sweep:
       // the books are checked once they are done (until then the balance is rightly behind).
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const [left] = rowsOf<{ count: number }>(
           await t.ctx.database.db.execute(sql`
             select count(*)::int as count from bookings

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -169,4 +169,13 @@ export function multipartForm(
     payload: Buffer.concat(parts),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/**
+ * Retries `check` until it passes: work the API does in the background (the mail worker, a
+ * refund after a cancellation, a push) finishes when the machine gets to it, and on a loaded CI
+ * machine that is sometimes seconds, not vitest's default second.
+ */
+export function eventually<T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> {
+  return vi.waitFor(check, { timeout, interval: 50 });
 }

@@ -18,7 +18,7 @@ import {
   createPublishedEvent,
   expectError,
 } from './event-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, eventually, type TestContext } from './helpers';
 import { codeFrom, type SmtpSink, startSmtpSink } from './smtp-sink';
 
 let ctx: TestContext;
@@ -123,7 +123,7 @@ describe('the mail outbox', () => {
     expect((await register(email)).statusCode).toBe(201);
     const mail = await sink.waitFor(email);
     expect(codeFrom(mail)).toMatch(/^\d{6}$/);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [row] = await rowsTo(email);
       expect(row).toMatchObject({ kind: 'verify_email', status: 'sent', params: {} });
     });
@@ -186,7 +186,7 @@ describe('the mail outbox', () => {
       const mail = await sink.waitFor(email, { timeoutMs: 15_000 });
       const verified = await post(ctx, '/otp/verify_email/', { email, otp: codeFrom(mail) });
       expect(verified.statusCode, verified.body).toBe(200);
-      await vi.waitFor(async () => expect((await rowsTo(email))[0]?.status).toBe('sent'));
+      await eventually(async () => expect((await rowsTo(email))[0]?.status).toBe('sent'));
     },
   );
 
@@ -216,7 +216,7 @@ describe('the mail outbox', () => {
     sink.refuse(451);
     try {
       expect((await register(email)).statusCode).toBe(201);
-      await vi.waitFor(async () => expect((await rowsTo(email))[0]?.attempts).toBeGreaterThan(0));
+      await eventually(async () => expect((await rowsTo(email))[0]?.attempts).toBeGreaterThan(0));
       await db()
         .update(mailOutbox)
         .set({ give_up_at: sql`now()` })
@@ -246,7 +246,7 @@ describe('the mail outbox', () => {
     });
     const sent = uniqueEmail('cleared');
     expect((await register(sent)).statusCode).toBe(201);
-    await vi.waitFor(async () => expect((await rowsTo(sent))[0]?.status).toBe('sent'));
+    await eventually(async () => expect((await rowsTo(sent))[0]?.status).toBe('sent'));
     expect(await pruneMail(db(), 3600)).toBe(0);
     expect(await pruneMail(db(), 0)).toBeGreaterThan(0);
     expect(await rowsTo(sent)).toEqual([]);
@@ -304,7 +304,7 @@ describe('the mail outbox', () => {
       const email = uniqueEmail('lease');
       expect((await register(email)).statusCode).toBe(201);
       dead.start();
-      await vi.waitFor(() => expect(attempts).toBe(1));
+      await eventually(() => expect(attempts).toBe(1));
       const [claimed] = await rowsTo(email);
       expect(claimed).toMatchObject({ status: 'pending', attempts: 1 });
 
@@ -314,7 +314,7 @@ describe('the mail outbox', () => {
       expect(mail.parsed.messageId).toBe(
         `<outbox-${claimed!.id}.${claimed!.created_at.getTime()}@hafla.localhost>`,
       );
-      await vi.waitFor(async () => expect((await rowsTo(email))[0]?.status).toBe('sent'));
+      await eventually(async () => expect((await rowsTo(email))[0]?.status).toBe('sent'));
 
       // The first worker's late failure changes nothing: the row is no longer its own.
       die(new Error('connection lost'));
@@ -342,7 +342,7 @@ describe('mail without SMTP_URL', () => {
     const response = await post(emlCtx, '/register/', { email, password: GOOD_PASSWORD });
     expect(response.statusCode).toBe(201);
     const folder = path.join(emlCtx.config.DATA_DIR, 'mail');
-    const file = await vi.waitFor(() => {
+    const file = await eventually(() => {
       const found = readdirSync(folder).find(
         (name) => name.includes('-verify_email-') && name.endsWith('.eml'),
       );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookRequest } from '@hafla/shared/bookings/bookings';
 import {
   MarkAllSeenResponse,
@@ -26,7 +26,7 @@ import {
   moveEventToPast,
   setPublishLimit,
 } from './event-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, eventually, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let organizer: Account;
@@ -405,7 +405,7 @@ describe('fan-outs to ticket holders and followers', () => {
     expect(await kinds(paidHolder)).toContain('refund_done');
     expect(await kinds(holdOnly)).not.toContain('event_cancelled');
     // Each holder is also told by email (the mailer writes .eml files without SMTP_URL).
-    await vi.waitFor(() => {
+    await eventually(() => {
       const mails = readdirSync(path.join(ctx.config.DATA_DIR, 'mail')).filter((name) =>
         name.includes('notification-event_cancelled'),
       );

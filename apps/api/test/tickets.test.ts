@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Booking,
   BookingTicket,
@@ -29,7 +29,7 @@ import {
   moveEventToPast,
   setPublishLimit,
 } from './event-helpers';
-import { createMailTestContext, type TestContext } from './helpers';
+import { createMailTestContext, eventually, type TestContext } from './helpers';
 import { pdfActualTexts, pdfPageCount } from './pdf-text';
 import type { SmtpSink } from './smtp-sink';
 
@@ -472,7 +472,7 @@ describe('booking emails', () => {
       )
       .returning({ id: mailOutbox.id });
     ctx.app.mailer.poke();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const rows = await ctx.database.db
         .select({ status: mailOutbox.status })
         .from(mailOutbox)
