@@ -31,6 +31,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\/verify-email/);
     const welcome = await mailbox.waitFor(email, before);
     expect(welcome.subject).toContain('verification code');
+    await expect(page.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
     await expectAccessible(page, 'verify email');
     await enterCode(page, Mailbox.codeIn(welcome));
 
@@ -75,6 +76,9 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\/verify-otp/);
     const reset = await mailbox.waitFor(email, beforeReset);
     expect(reset.subject).toContain('password reset');
+    await expect(
+      page.getByRole('heading', { name: 'Enter your reset code', level: 1 }),
+    ).toBeVisible();
     await expectAccessible(page, 'verify the reset code');
     await enterCode(page, Mailbox.codeIn(reset));
 
