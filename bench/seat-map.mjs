@@ -182,6 +182,28 @@ async function connect(port) {
   };
 }
 
+/** Runs `work` under the tracer (the given categories); answers its result and the events. */
+async function underTrace(cdp, categories, work) {
+  const events = [];
+  const off = cdp.on((message) => {
+    if (message.method === 'Tracing.dataCollected') events.push(...message.params.value);
+  });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  const result = await work();
+  const complete = new Promise((resolve) => {
+    const stop = cdp.on((message) => {
+      if (message.method === 'Tracing.tracingComplete') {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await cdp.send('Tracing.end');
+  await complete;
+  off();
+  return { events, result };
+}
+
 async function evaluate(cdp, expression) {
   const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
     expression,
@@ -352,27 +374,11 @@ try {
   // LOAD_TRACE=1: one more throttled load under the tracer; the main thread's work between the
   // chart's arrival and the first paint, by event name (what the slowed CPU spends that time on).
   if (process.env.LOAD_TRACE) {
-    const traced = [];
-    const off = cdp.on((message) => {
-      if (message.method === 'Tracing.dataCollected') traced.push(...message.params.value);
-    });
-    await cdp.send('Tracing.start', {
-      categories:
-        'devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline',
-      transferMode: 'ReportEvents',
-    });
-    const at = await load();
-    const complete = new Promise((resolve) => {
-      const stop = cdp.on((message) => {
-        if (message.method === 'Tracing.tracingComplete') {
-          stop();
-          resolve();
-        }
-      });
-    });
-    await cdp.send('Tracing.end');
-    await complete;
-    off();
+    const { events: traced, result: at } = await underTrace(
+      cdp,
+      'devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline',
+      load,
+    );
     const painted = traced.find((event) => event.name === 'seat-map:painted');
     const main = traced.filter(
       (event) => event.tid === painted?.tid && event.pid === painted?.pid && event.ph === 'X',
@@ -449,15 +455,6 @@ try {
   );
   const seatPixels = view.scale * 20;
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const events = [];
-  const stopListening = cdp.on((message) => {
-    if (message.method === 'Tracing.dataCollected') events.push(...message.params.value);
-  });
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline.frame,blink.user_timing',
-    transferMode: 'ReportEvents',
-  });
-  await evaluate(cdp, `performance.mark('pan:start')`);
   const mouse = (type, x, y, buttons) =>
     cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 0 });
   // Back and forth, 240 px each way, a move every 60 Hz frame for 3 s. The moves are sent on a
@@ -478,19 +475,15 @@ try {
     await Promise.all(sent);
     await mouse('mouseReleased', centre.x, centre.y, 0);
   };
-  await drag();
-  await evaluate(cdp, `performance.mark('pan:end')`);
-  const done = new Promise((resolve) => {
-    const off = cdp.on((message) => {
-      if (message.method === 'Tracing.tracingComplete') {
-        off();
-        resolve();
-      }
-    });
-  });
-  await cdp.send('Tracing.end');
-  await done;
-  stopListening();
+  const { events } = await underTrace(
+    cdp,
+    'devtools.timeline,disabled-by-default-devtools.timeline.frame,blink.user_timing',
+    async () => {
+      await evaluate(cdp, `performance.mark('pan:start')`);
+      await drag();
+      await evaluate(cdp, `performance.mark('pan:end')`);
+    },
+  );
 
   // PROFILE=1: the same drag once more under the CPU profiler (after the traced one, which it
   // would slow), its heaviest functions printed below.
