@@ -2,10 +2,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, weekdayOf, zonedTimeToInstant } from '@hafla/shared/common/zoned-time';
+import { SeatMapStatus } from '@hafla/shared/charts/seats';
 import { Home, type HomeSectionContent } from '@hafla/shared/events/home';
 import { categories, eventTypes } from '../src/db/schema/catalog';
 import { eventDates, events } from '../src/db/schema/events';
 import { seedDemoEvents } from '../src/db/seed/demo-events';
+import { seedDemoSeatChart } from '../src/db/seed/demo-seat-chart';
+import { seatCharts } from '../src/db/schema/charts';
 import { findEventIds } from '../src/modules/discovery/queries';
 import {
   categoryId,
@@ -110,6 +113,40 @@ describe('the demo data', () => {
     const thumbnail = await ctx.app.storage.get(`${stem}-480w.webp`);
     expect(thumbnail?.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(thumbnail!.length).toBeLessThan(image.rawPayload.length / 4);
+  });
+});
+
+describe('the demo seat chart', () => {
+  it('sells every date of the demo play seat by seat, and is seeded again without a second chart', async () => {
+    const [play] = await ctx.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.title, 'مسرحية بيت الجد'));
+    const dates = await ctx.database.db
+      .select({ id: eventDates.id, chart_version_id: eventDates.chart_version_id })
+      .from(eventDates)
+      .where(eq(eventDates.event_id, play!.id));
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) {
+      const status = expectOk(
+        await call(ctx, null, 'GET', `/api/v1/event_dates/${date.id}/seats/status/`),
+        200,
+        SeatMapStatus,
+      );
+      expect(status.statuses).toBe('a'.repeat(350));
+      expect(status.counters.map(({ available, total }) => ({ available, total }))).toEqual([
+        { available: 100, total: 100 },
+        { available: 250, total: 250 },
+      ]);
+    }
+    const before = await ctx.database.db.select({ id: seatCharts.id }).from(seatCharts);
+    await seedDemoSeatChart(ctx.database.db, new Date());
+    expect(await ctx.database.db.select({ id: seatCharts.id }).from(seatCharts)).toEqual(before);
+    const after = await ctx.database.db
+      .select({ id: eventDates.id, chart_version_id: eventDates.chart_version_id })
+      .from(eventDates)
+      .where(eq(eventDates.event_id, play!.id));
+    expect(after).toEqual(expect.arrayContaining(dates));
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoEvents } from './demo-events';
+import { seedDemoSeatChart } from './demo-seat-chart';
 import {
   appSettings,
   categories,
@@ -23,7 +24,7 @@ import {
 export const SEED_MARKER = 'seed_version';
 // Raised when the seed gains content: a database seeded by an older version is seeded again
 // (every step is idempotent), so existing installations get the new content on their next start.
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 
 /** Whether the database was seeded by this version or a later one (npm start seeds otherwise). */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -83,6 +84,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
   if (options.demo) {
     await seedDemoAccounts(db);
     await seedDemoEvents(db, { storage: options.storage, now: options.now });
+    await seedDemoSeatChart(db, options.now ?? new Date());
     await seedDemoBookings(db, options.now ?? new Date());
   }
   // Last, so a seed cut short runs again on the next start.

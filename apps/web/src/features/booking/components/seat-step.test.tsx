@@ -54,6 +54,18 @@ describe('the seat step', () => {
     expect(document.activeElement).not.toBe(seat);
   });
 
+  it('names the categories of best available as the legend does, not by the ticket names', async () => {
+    stubSeatedEvent();
+    renderApp(SEAT_STEP);
+
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    const options = [...select.querySelectorAll('option')].map((option) => textOf(option));
+    expect(options).toEqual([
+      expect.stringMatching(/^VIP · SAR\s150$/),
+      expect.stringMatching(/^Standard · SAR\s80$/),
+    ]);
+  });
+
   it('says it once in Arabic too', async () => {
     const { i18n } = await import('../../../lib/i18n');
     await i18n.changeLanguage('ar');

@@ -176,6 +176,13 @@ function SeatPicker({
     if (!category) return key;
     return language === 'ar' ? category.label_ar : category.label_en;
   };
+  /** A ticket category as the legend names it: its chart categories' labels in this language. */
+  const seatedName = (category: BookingTicketCategory) => {
+    const keys = Object.keys(seatMap.categories).filter(
+      (key) => seatMap.categories[key] === category.id,
+    );
+    return keys.length > 0 ? keys.map(chartName).join(' / ') : category.name;
+  };
   const priceOf = (chartKey: string | null) => {
     const category = categoryOf(chartKey);
     if (!category || category.sales_state !== 'on_sale') return null;
@@ -426,7 +433,7 @@ function SeatPicker({
                 onChange={(change) => setBestCategory(Number(change.currentTarget.value))}
                 data={seated.map((category) => ({
                   value: String(category.id),
-                  label: `${category.name} · ${money(category.price)}`,
+                  label: `${seatedName(category)} · ${money(category.price)}`,
                 }))}
               />
             )}
