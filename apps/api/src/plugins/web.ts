@@ -113,13 +113,17 @@ export function withFirstAnswer(html: string, answers: readonly FirstAnswer[]): 
  * with a first answer gets it inside (compressed here: the file's own .br and .gz lack it); a
  * first answer that cannot be made (the database is away, the event is gone) leaves the plain
  * shell, and the app asks the API itself.
+ *
+ * It answers nothing: an async function that returns the reply makes its promise call
+ * `reply.then`, which watches the response once more for nobody (the not-found path ignores it;
+ * under `inject` its responses already carried ten `close` listeners and Node warned on each).
  */
 export async function sendSpaIndex(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   template: string | null,
-): Promise<FastifyReply> {
+): Promise<void> {
   reply.header('cache-control', 'no-cache');
   const pathname = request.url.split('?')[0] ?? '/';
   let html: string | null = null;
@@ -131,15 +135,21 @@ export async function sendSpaIndex(
       request.log.warn({ err: error }, 'first answer not embedded in the page');
     }
   }
-  if (html === null) return reply.sendFile('index.html');
+  if (html === null) {
+    void reply.sendFile('index.html');
+    return;
+  }
   reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language');
   const encoding = encodingFor(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(html);
+  if (encoding === null) {
+    reply.send(html);
+    return;
+  }
   const body =
     encoding === 'br'
       ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
       : gzipSync(html, { level: 6 });
-  return reply.header('content-encoding', encoding).send(body);
+  reply.header('content-encoding', encoding).send(body);
 }
 
 /** The built index.html, read once: a deploy restarts the process. */
@@ -169,9 +179,10 @@ export const webPlugin = fp<WebOptions>(
         res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (request, reply) =>
-      sendSpaIndex(app, request, reply, template),
-    );
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      await sendSpaIndex(app, request, reply, template);
+      return reply;
+    });
   },
   { name: 'web' },
 );
