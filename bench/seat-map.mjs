@@ -4,8 +4,12 @@
 //    (median of RUNS loads after a warm-up);
 //  - panning: a one-finger drag over the zoomed-in seats, frame times from a performance trace
 //    (intervals between DrawFrame events during the drag), target 60 fps = 16.7 ms a frame;
-//    also the main thread's animation-frame work per frame (Konva's draws run there).
-//    and how busy the page's main thread was during the drag, on what, and its longest stretches.
+//    also the main thread's animation-frame work per frame (Konva's draws run there)
+//    and how busy the page's main thread was during the drag, on what, and its longest stretches;
+//    frames are pooled over DRAGS drags (3), the moves sent INPUT_HZ times a second (60);
+//  - this machine's ceiling: the same drags over a bare page holding only a scrolled canvas of
+//    the map's size, and the map's p95 as a ratio to it (headless chromium without a GPU
+//    composites in software and misses frames on its own).
 // Each figure prints as a ratio to its limit. PROFILE=1 adds CPU profiles of one more load and of
 // a second drag; TRACE=<file> writes the drag's trace (opens in DevTools' performance panel).
 // Raw CDP over undici's WebSocket: no extra packages.
