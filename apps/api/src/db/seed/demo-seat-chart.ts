@@ -20,7 +20,7 @@ const CHART_NAME = 'مسرح مركز الملك فهد الثقافي';
  * with a companion seat beside each) and rear stalls of 10 rows of 25 — 100 and 250 seats, the
  * play's two ticket categories.
  */
-export function demoTheatreChart(): SeatChart {
+function demoTheatreChart(): SeatChart {
   const rowLabels = { scheme: 'arabic', start: 1, direction: 'forward' } as const;
   const seatLabels = { scheme: 'numbers', start: 1, direction: 'reverse' } as const;
   const front = layoutSection({
