@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['concurrency/**/*.test.ts'],
+    globalSetup: ['concurrency/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 90_000,

@@ -7,12 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema/accounts';
 import { seedDatabase } from '../src/db/seed/seed';
 import { rowsOf } from '../src/lib/db-rows';
 import { signAccessToken, type Role } from '../src/lib/tokens';
+import { createScratchDatabaseUrl } from '../test/scratch-database';
 
 /**
  * The concurrency harness: a throwaway PostgreSQL database, real API processes (the server entry
@@ -30,7 +31,6 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates hafla_conc_<random> beside the admin URL's database, migrated and seeded (no demo data). */
 /** The PostgreSQL admin URL these tests need (TEST_DATABASE_URL); without it they cannot run. */
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -42,35 +42,27 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
+/**
+ * Creates a database beside the admin URL's, migrated and seeded (no demo data), named with the
+ * run's prefix so the run's teardown drops it if a test cannot (test/scratch-database.ts).
+ */
 export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `hafla_conc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabaseUrl(adminUrl, inject('scratchDatabasePrefix'), 'conc');
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     dataDir: os.tmpdir(),
     poolMax: 4,
   });
   await database.migrate();
   await seedDatabase(database.db, { demo: false });
   return {
-    url: url.toString(),
+    url: scratch.url,
     database,
     async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
       try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await database.close();
       } finally {
-        await cleanup.end();
+        await scratch.drop();
       }
     },
   };

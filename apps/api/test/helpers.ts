@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -11,6 +9,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema/accounts';
 import { seedDatabase } from '../src/db/seed/seed';
 import type { App } from '../src/lib/types';
+import { createScratchDatabaseUrl } from './scratch-database';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { signAccessToken, type AccessClaims } from '../src/lib/tokens';
 
@@ -37,30 +36,15 @@ async function openTestDatabase(): Promise<{
     });
     return { database, drop: async () => undefined };
   }
-  const name = `hafla_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabaseUrl(adminUrl, inject('scratchDatabasePrefix'), 'api');
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     dataDir: os.tmpdir(),
     poolMax: 5,
   });
   await database.migrate();
   await seedDatabase(database.db, { demo: true });
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
@@ -83,10 +67,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     config,
     async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        await drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { isSeeded, seedDatabase } from '../src/db/seed/seed';
 import { categories } from '../src/db/schema/catalog';
 import { MIGRATIONS_DIR } from '../src/paths';
+import { createScratchDatabaseUrl } from './scratch-database';
 
 const journal = JSON.parse(
   readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
@@ -24,26 +23,24 @@ async function openFreshDatabases(
     const database = await openDatabase({ dataDir: os.tmpdir(), inMemory: true });
     return { handles: Array.from({ length: count }, () => database), drop: () => database.close() };
   }
-  const name = `hafla_migrate_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabaseUrl(
+    adminUrl,
+    inject('scratchDatabasePrefix'),
+    'migrate',
+  );
   const handles = await Promise.all(
     Array.from({ length: count }, () =>
-      openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolMax: 2 }),
+      openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir(), poolMax: 2 }),
     ),
   );
   return {
     handles,
     async drop() {
-      await Promise.all(handles.map((handle) => handle.close()));
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        await Promise.all(handles.map((handle) => handle.close()));
+      } finally {
+        await scratch.drop();
+      }
     },
   };
 }
