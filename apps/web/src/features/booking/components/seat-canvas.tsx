@@ -92,6 +92,16 @@ function marginOf(size: Size) {
   return { x: Math.round(size.width * OVERSCAN), y: Math.round(size.height * OVERSCAN) };
 }
 
+/**
+ * Pixels the zoom buttons take at the canvas's top edge (`.zoomBar`: a 34 px button and its
+ * offset, with a little air): a fitted view starts below them, so they never cover the stage.
+ */
+const TOOLBAR_CLEARANCE = 52;
+
+function fitUnderToolbar(bounds: Bounds, size: Size, padding = 16): View {
+  return fitView(bounds, size, padding, Math.max(padding, TOOLBAR_CLEARANCE));
+}
+
 function chartBounds(chart: SeatChart): Bounds {
   return { minX: 0, minY: 0, maxX: chart.venue.width, maxY: chart.venue.height };
 }
@@ -148,7 +158,7 @@ export function SeatCanvas({
   );
 
   const limits = useMemo(() => {
-    const fitted = fitView(chartBounds(chart), size ?? { width: 1, height: 1 }).scale;
+    const fitted = fitUnderToolbar(chartBounds(chart), size ?? { width: 1, height: 1 }).scale;
     return { min: fitted * 0.5, max: Math.max(fitted * 4, 64 / chart.venue.seat_size) };
   }, [chart, size]);
 
@@ -222,7 +232,7 @@ export function SeatCanvas({
   );
 
   const fit = useCallback(
-    () => setView(fitView(chartBounds(chart), sizeRef.current)),
+    () => setView(fitUnderToolbar(chartBounds(chart), sizeRef.current)),
     [chart, setView],
   );
 
@@ -250,7 +260,7 @@ export function SeatCanvas({
       const isFirst = sizeRef.current.width === 1;
       sizeRef.current = next;
       setSize(next);
-      if (isFirst) viewRef.current = fitView(chartBounds(chart), next);
+      if (isFirst) viewRef.current = fitUnderToolbar(chartBounds(chart), next);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -329,7 +339,7 @@ export function SeatCanvas({
     if (detailAt(view, chart.venue.seat_size) === 'blocks') {
       const section = sectionAt(index, point.x, point.y);
       const bounds = section === null ? null : index.sections[section]!.bounds;
-      if (bounds) setView(fitView(bounds, sizeRef.current, 24));
+      if (bounds) setView(fitUnderToolbar(bounds, sizeRef.current, 24));
       else zoomBy(2, tapped);
       return;
     }

@@ -24,6 +24,22 @@ describe('view transform', () => {
     expect(toScreen(view, { x: 500, y: 400 }).y).toBeCloseTo(400);
   });
 
+  it('keeps a fitted venue below what covers the top edge', () => {
+    // A wide venue in a short box: the height binds once 60 px are kept free above.
+    const view = fitView(venue, { width: 400, height: 300 }, 10, 60);
+    expect(toScreen(view, { x: 0, y: 0 }).y).toBeCloseTo(60);
+    expect(toScreen(view, { x: 1000, y: 800 }).y).toBeCloseTo(290);
+    expect(toScreen(view, { x: 500, y: 0 }).x).toBeCloseTo(200);
+    // A tall venue in a wide box: centred in what is left below the top.
+    const tall = fitView(
+      { minX: 0, minY: 0, maxX: 100, maxY: 100 },
+      { width: 800, height: 300 },
+      10,
+      60,
+    );
+    expect(toScreen(tall, { x: 50, y: 50 }).y).toBeCloseTo(60 + (300 - 60 - 10) / 2);
+  });
+
   it('maps screen and chart points both ways', () => {
     const view = { scale: 2, offsetX: 30, offsetY: -10 };
     const point = { x: 123, y: 45 };

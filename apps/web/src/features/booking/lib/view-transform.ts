@@ -24,18 +24,21 @@ export interface ScreenPoint {
 /** The most a view may zoom in, as a multiple of the fitted scale's seat size on screen. */
 export const MAX_SEAT_PIXELS = 64;
 
-/** The view that shows `bounds` whole, centred, with `padding` pixels around. */
-export function fitView(bounds: Bounds, size: Size, padding = 16): View {
+/**
+ * The view that shows `bounds` whole, centred, with `padding` pixels around — `top` pixels above,
+ * where something is drawn over the canvas's top edge (the seat map's zoom buttons).
+ */
+export function fitView(bounds: Bounds, size: Size, padding = 16, top = padding): View {
   const width = Math.max(1, bounds.maxX - bounds.minX);
   const height = Math.max(1, bounds.maxY - bounds.minY);
   const scale = Math.max(
     1e-4,
-    Math.min((size.width - 2 * padding) / width, (size.height - 2 * padding) / height),
+    Math.min((size.width - 2 * padding) / width, (size.height - padding - top) / height),
   );
   return {
     scale,
     offsetX: (size.width - width * scale) / 2 - bounds.minX * scale,
-    offsetY: (size.height - height * scale) / 2 - bounds.minY * scale,
+    offsetY: top + (size.height - top - padding - height * scale) / 2 - bounds.minY * scale,
   };
 }
 
