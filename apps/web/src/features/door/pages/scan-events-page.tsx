@@ -24,8 +24,8 @@ function ScanEvent({ event }: { event: UsherEvent }) {
   return (
     <li className={`${classes.card} ${classes.guest}`}>
       <Stack gap={4} miw={0}>
-        <Title order={2} size="h4" dir="auto" className={classes.guestName}>
-          {event.title}
+        <Title order={2} size="h4" className={classes.guestName}>
+          <bdi>{event.title}</bdi>
         </Title>
         <Text size="sm">{when}</Text>
         <Text size="sm">

@@ -8,6 +8,7 @@ import { addArea, removeArea } from '../lib/chart-edit';
 import type { AreaOptions } from '../lib/chart-edit';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { NumberField } from './number-field';
+import { isolate } from '../../../lib/bidi';
 import { sectionName } from '../lib/names';
 import classes from './designer.module.css';
 import { NameFields } from './name-fields';
@@ -102,8 +103,8 @@ export function AreasPanel({ editor }: { editor: ChartEditor }) {
               const name = sectionName(area, i18n.language);
               return (
                 <li key={area.id} className={classes.listRow}>
-                  <Text dir="auto">
-                    {t('designer.areas.capacityOf', { name, count: area.capacity })}
+                  <Text>
+                    {t('designer.areas.capacityOf', { name: isolate(name), count: area.capacity })}
                   </Text>
                   <Button
                     size="compact-md"

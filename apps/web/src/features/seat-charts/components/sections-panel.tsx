@@ -20,6 +20,7 @@ import {
   tableBlockOptionsOf,
 } from '../lib/chart-edit';
 import type { BlockOptions, TableBlockOptions } from '../lib/chart-edit';
+import { isolate } from '../../../lib/bidi';
 import { sectionName } from '../lib/names';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { AreasPanel } from './areas-panel';
@@ -367,9 +368,9 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
               const name = sectionName(section, language);
               return (
                 <li key={section.id} className={classes.listRow}>
-                  <Text dir="auto">
+                  <Text>
                     {t('designer.sections.sectionSeats', {
-                      name,
+                      name: isolate(name),
                       count: countSeats({ ...chart, sections: [section] }),
                     })}
                   </Text>

@@ -156,8 +156,8 @@ function Designer({
       </Anchor>
       <div className={classes.header}>
         <Group gap="sm">
-          <Title order={1} dir="auto">
-            {loaded.name}
+          <Title order={1}>
+            <bdi>{loaded.name}</bdi>
           </Title>
           <ChartStatusBadge publishedVersion={publishedVersion} />
         </Group>

@@ -207,8 +207,8 @@ export function SeatChartsPage() {
               {charts.data.results.map((chart) => (
                 <li key={chart.id} className={classes.chartRow}>
                   <Stack gap={4}>
-                    <Text fw={700} size="lg" dir="auto">
-                      {chart.name}
+                    <Text fw={700} size="lg">
+                      <bdi>{chart.name}</bdi>
                     </Text>
                     <Group gap="xs">
                       <ChartStatusBadge publishedVersion={chart.published_version} />
