@@ -4,29 +4,15 @@
 // Scores vary from run to run on a shared 2-core machine, so the median of RUNS runs (5) is
 // judged, as Lighthouse's own documentation recommends.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { initialScriptBytes } from './lib/initial-script.mjs';
 import { ROOT, startApp } from './lib/start-app.mjs';
 
 const TARGETS = { performance: 95, accessibility: 95 };
 const LCP_LIMIT_MS = 2_000;
 const INITIAL_JS_LIMIT_KB = 130;
-
-function initialJsBytes() {
-  const dist = path.join(ROOT, 'apps', 'web', 'dist');
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = new Set();
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g))
-    files.add(match[1]);
-  let total = 0;
-  for (const file of files)
-    total += gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-  return { total, files: [...files] };
-}
 
 const chromePath = execFileSync(
   'sh',
@@ -118,7 +104,7 @@ try {
   await app.stop();
 }
 
-const { total, files } = initialJsBytes();
+const { total, files } = initialScriptBytes(path.join(ROOT, 'apps', 'web', 'dist'));
 const kb = total / 1024;
 console.log(
   `Initial JS: ${kb.toFixed(1)} KB gzip in ${files.length} file(s); limit ${INITIAL_JS_LIMIT_KB} KB, ratio ${(kb / INITIAL_JS_LIMIT_KB).toFixed(2)} ${kb <= INITIAL_JS_LIMIT_KB ? 'ok' : 'OVER'}`,
