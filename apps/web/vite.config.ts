@@ -110,9 +110,15 @@ function offlineShell() {
   });
 }
 
-export default defineConfig({
-  // The service worker is a build output: component tests (vitest) have no use for its plugin.
-  plugins: [react(), precompressAssets(), ...(process.env.VITEST ? [] : [offlineShell()])],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The service worker is a build output: component tests (vitest) have no use for its plugin,
+  // nor has the server's render of first screens (`build --ssr`, decision 0026), which only the
+  // API process imports.
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [] : [precompressAssets()]),
+    ...(process.env.VITEST || isSsrBuild ? [] : [offlineShell()]),
+  ],
   // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },
@@ -121,6 +127,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
     // What every page runs (React, i18next's hooks, Mantine's core and the pieces its first
@@ -140,4 +147,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

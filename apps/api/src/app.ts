@@ -53,7 +53,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
-import { FirstAnswers, hasWebBuild, readSpaTemplate, sendSpaIndex, webPlugin } from './plugins/web';
+import { FirstAnswers, hasWebBuild, loadSpaShell, sendSpaIndex, webPlugin } from './plugins/web';
 import { DEFAULT_WEB_DIST } from './paths';
 
 declare module 'fastify' {
@@ -199,18 +199,16 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 
   const webRoot = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const serveWeb = hasWebBuild(webRoot);
-  const spaTemplate = serveWeb ? readSpaTemplate(webRoot) : null;
+  const spaShell = serveWeb ? await loadSpaShell(webRoot, app.log) : null;
   app.decorate('firstAnswers', new FirstAnswers());
 
   // Order matters: language and errors first so every later failure renders translated.
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(notFoundPlugin, {
-    spaFallback: serveWeb
+    spaFallback: spaShell
       ? (request, reply) => {
-          sendSpaIndex(app, request, reply, spaTemplate).catch((error: unknown) =>
-            reply.send(error),
-          );
+          sendSpaIndex(app, request, reply, spaShell).catch((error: unknown) => reply.send(error));
           return true;
         }
       : undefined,
@@ -251,7 +249,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(ratingsRoutes);
   await app.register(notificationsRoutes);
   await app.register(adminRoutes);
-  if (serveWeb) await app.register(webPlugin, { root: webRoot, template: spaTemplate });
+  if (spaShell) await app.register(webPlugin, { root: webRoot, shell: spaShell });
 
   return app;
 }

@@ -3,17 +3,33 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/db-rows';
+import type { FastifyBaseLogger } from 'fastify';
+import { FirstScreens, withFirstScreen } from '../src/plugins/first-screens';
 import { withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
   // A minimal built SPA in a temporary folder, served as the real build would be.
-  const root = path.join(process.env.TMPDIR ?? '/tmp', `hafla-web-${process.pid}-${Date.now()}`);
+  const build = path.join(process.env.TMPDIR ?? '/tmp', `hafla-web-${process.pid}-${Date.now()}`);
+  const root = path.join(build, 'dist');
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    '<!doctype html><html><head><title>Hafla</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en" dir="ltr"><head><title>Hafla</title></head><body><div id="root"><p class="boot">Hafla</p></div></body></html>',
+  );
+  // The web build's server entry (apps/web/src/entry-server.tsx) as this test needs it: it draws
+  // the page's language and its number of home sections, counts its renders, and fails on demand.
+  mkdirSync(path.join(build, 'dist-server'));
+  writeFileSync(
+    path.join(build, 'dist-server', 'entry-server.js'),
+    `export const hasFirstScreen = (pathname) => pathname === '/';
+export async function renderFirstScreen({ language, answers }) {
+  globalThis.firstScreenRenders = (globalThis.firstScreenRenders ?? 0) + 1;
+  if (globalThis.failFirstScreen) throw new Error('render failed');
+  return '<main><h1>' + language + ' ' + answers.get('/api/v1/home').sections.length + '</h1></main>';
+}
+`,
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
@@ -75,12 +91,12 @@ describe('serving the web app', () => {
     expect(response.body).toContain('Disallow: /');
   });
 
-  it('sends the home page with its home answer inside, for the app to use instead of asking', async () => {
+  it('sends the home page with its home answer inside, in the language of the app, for it to use instead of asking', async () => {
     for (const language of ['en', 'ar']) {
       const page = await ctx.app.inject({
         method: 'GET',
         url: '/',
-        headers: { ...html, 'accept-language': language },
+        headers: { ...html, cookie: `hafla_language=${language}` },
       });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
@@ -119,7 +135,7 @@ describe('serving the web app', () => {
       const page = await ctx.app.inject({
         method: 'GET',
         url: `/events/${id}`,
-        headers: { ...html, 'accept-language': language },
+        headers: { ...html, cookie: `hafla_language=${language}` },
       });
       expect(page.statusCode).toBe(200);
       const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
@@ -161,6 +177,93 @@ describe('serving the web app', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     const faq = await ctx.app.inject({ method: 'GET', url: '/faq', headers: html });
     expect(faq.body).not.toContain('hafla-first-answer');
+  });
+});
+
+describe('a first screen rendered on the server', () => {
+  const renders = () => (globalThis as { firstScreenRenders?: number }).firstScreenRenders ?? 0;
+  const homeSections = async (language: string) => {
+    const home = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/home',
+      headers: { 'accept-language': language },
+    });
+    return (home.json() as { sections: unknown[] }).sections.length;
+  };
+
+  it("puts the server's render of the home page in #root, in the app's language, with lang and dir", async () => {
+    for (const language of ['en', 'ar'] as const) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { ...html, cookie: `other=1; hafla_language=${language}` },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
+      const dir = language === 'ar' ? 'rtl' : 'ltr';
+      expect(page.body).toContain(`<html lang="${language}" dir="${dir}">`);
+      expect(page.body).toContain(
+        `<div id="root" data-first-screen="${language}"><main><h1>${language} ${await homeSections(language)}</h1></main></div>`,
+      );
+      expect(page.body).not.toContain('class="boot"');
+    }
+  });
+
+  it("follows the app's language cookie, not the browser's Accept-Language, which the app does not follow", async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, 'accept-language': 'ar' },
+    });
+    expect(page.body).toContain('<html lang="en" dir="ltr">');
+    expect(page.body).toContain('data-first-screen="en"');
+    const data = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body)![1]!;
+    expect((JSON.parse(data) as { language: string }[]).map((answer) => answer.language)).toEqual([
+      'en',
+      'en',
+    ]);
+  });
+
+  it('renders a page once for as long as its answers stay the same', async () => {
+    const headers = { ...html, cookie: 'hafla_language=ar' };
+    await ctx.app.inject({ method: 'GET', url: '/', headers });
+    const before = renders();
+    for (let request = 0; request < 3; request += 1) {
+      await ctx.app.inject({ method: 'GET', url: '/', headers });
+    }
+    expect(renders()).toBe(before);
+  });
+
+  it('answers null when a render fails, logs it and tries again on the next request', async () => {
+    const warnings: unknown[] = [];
+    let calls = 0;
+    const screens = new FirstScreens(
+      {
+        hasFirstScreen: () => true,
+        renderFirstScreen: () => {
+          calls += 1;
+          return calls === 1
+            ? Promise.reject(new Error('render failed'))
+            : Promise.resolve('<p>ok</p>');
+        },
+      },
+      { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger,
+    );
+    const answers = [{ path: '/api/v1/home', language: 'en', body: '{"sections":[]}' }];
+    expect(await screens.render('/', 'en', answers)).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(await screens.render('/', 'en', answers)).toBe('<p>ok</p>');
+    expect(await screens.render('/', 'en', answers)).toBe('<p>ok</p>');
+    expect(calls).toBe(2);
+  });
+
+  it('replaces only the boot screen, whatever the render holds', () => {
+    const shell =
+      '<html lang="en" dir="ltr"><body><div id="root"><p>boot</p></div><div id="x"></div></body></html>';
+    expect(withFirstScreen(shell, 'ar', '<div>$& $1</div>')).toBe(
+      '<html lang="ar" dir="rtl"><body><div id="root" data-first-screen="ar"><div>$& $1</div></div><div id="x"></div></body></html>',
+    );
+    expect(withFirstScreen('<html><body></body></html>', 'en', '<p/>')).toBeNull();
   });
 });
 

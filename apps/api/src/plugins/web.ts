@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { languageOfCookieHeader } from '@hafla/shared/common/i18n';
+import { FirstScreens, withFirstScreen } from './first-screens';
 import { encodingFor } from './http-cache';
 
 declare module 'fastify' {
@@ -16,8 +18,7 @@ declare module 'fastify' {
 
 export interface WebOptions {
   root: string;
-  /** The built index.html (readSpaTemplate). */
-  template: string | null;
+  shell: SpaShell;
 }
 
 /**
@@ -122,15 +123,23 @@ export async function sendSpaIndex(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  template: string | null,
+  shell: SpaShell,
 ): Promise<void> {
   reply.header('cache-control', 'no-cache');
   const pathname = request.url.split('?')[0] ?? '/';
   let html: string | null = null;
-  if (template !== null && request.method === 'GET') {
+  if (shell.template !== null && request.method === 'GET') {
+    // A page is in the language the app will show: its cookie, or the app's default (not the
+    // browser's Accept-Language, which the app does not follow), so the first answers and a
+    // first screen are the ones the app can use.
+    request.language = languageOfCookieHeader(request.headers.cookie);
     try {
       const answers = await app.firstAnswers.of(request, pathname);
-      html = answers.length > 0 ? withFirstAnswer(template, answers) : null;
+      html = answers.length > 0 ? withFirstAnswer(shell.template, answers) : null;
+      if (html !== null && shell.screens?.has(pathname)) {
+        const screen = await shell.screens.render(pathname, request.language, answers);
+        if (screen !== null) html = withFirstScreen(html, request.language, screen) ?? html;
+      }
     } catch (error) {
       request.log.warn({ err: error }, 'first answer not embedded in the page');
     }
@@ -139,7 +148,7 @@ export async function sendSpaIndex(
     void reply.sendFile('index.html');
     return;
   }
-  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language');
+  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
   const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding === null) {
     reply.send(html);
@@ -152,13 +161,21 @@ export async function sendSpaIndex(
   reply.header('content-encoding', encoding).send(body);
 }
 
-/** The built index.html, read once: a deploy restarts the process. */
-export function readSpaTemplate(root: string): string | null {
+/** The built app's page: its index.html and the server's renderer of first screens. */
+export interface SpaShell {
+  template: string | null;
+  screens: FirstScreens | null;
+}
+
+/** The built index.html and first-screen renderer, loaded once: a deploy restarts the process. */
+export async function loadSpaShell(root: string, log: FastifyBaseLogger): Promise<SpaShell> {
+  let template: string | null = null;
   try {
-    return readFileSync(path.join(root, 'index.html'), 'utf8');
+    template = readFileSync(path.join(root, 'index.html'), 'utf8');
   } catch {
-    return null;
+    return { template: null, screens: null };
   }
+  return { template, screens: await FirstScreens.load(root, log) };
 }
 
 /**
@@ -166,7 +183,7 @@ export function readSpaTemplate(root: string): string | null {
  * Unknown non-API paths fall back to index.html through the not-found handler.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app, { root, template }) => {
+  async (app, { root, shell }) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -180,7 +197,7 @@ export const webPlugin = fp<WebOptions>(
       },
     });
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      await sendSpaIndex(app, request, reply, template);
+      await sendSpaIndex(app, request, reply, shell);
       return reply;
     });
   },

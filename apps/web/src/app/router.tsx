@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect } from 'react-router';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { HydrationState, RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { NotFound } from '../components/not-found';
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories';
@@ -81,6 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: RouteError,
           children: [
             {
+              id: HOME_ROUTE_ID,
               index: true,
               // The most visited page ships in the entry chunk: no extra round trip before it shows.
               loader: async () => {
@@ -473,8 +474,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createBrowserRouter(createRoutes(queryClient));
+/** The home page's route, named so a page rendered on the server can say its loader ran. */
+export const HOME_ROUTE_ID = 'home';
+
+export function createAppRouter(
+  queryClient: QueryClient,
+  options?: { hydrationData?: HydrationState },
+) {
+  const router = createBrowserRouter(createRoutes(queryClient), options);
   setLoginNavigator((path) => void router.navigate(path));
   return router;
 }

@@ -23,12 +23,14 @@ describe('readStoredLanguage', () => {
 });
 
 describe('switchLanguage', () => {
-  it('stores the choice, sets lang and dir, then reloads', () => {
+  it('stores the choice, tells the server, sets lang and dir, then reloads', () => {
     const reload = vi.fn();
 
     switchLanguage('ar', { reload });
 
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar');
+    // The reloaded page's first screen is rendered by the server in the new language.
+    expect(document.cookie).toContain('hafla_language=ar');
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(reload).toHaveBeenCalledOnce();

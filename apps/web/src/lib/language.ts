@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '@hafla/shared/common/i18n';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isLanguage,
+  LANGUAGE_COOKIE,
+} from '@hafla/shared/common/i18n';
 import type { Language } from '@hafla/shared/common/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -48,10 +53,19 @@ export function switchLanguage(language: Language, options: SwitchLanguageOption
   } catch {
     // Without storage the reload would come back in the default language; nothing else to do.
   }
+  rememberLanguageForServer(language, root?.ownerDocument);
   applyDocumentLanguage(language, root);
   reload();
 }
 
 export function otherLanguage(language: Language): Language {
   return language === 'ar' ? 'en' : 'ar';
+}
+
+/**
+ * Mirrors the language in a cookie the server reads (decision 0026), so the first screen it
+ * renders is in the language this app will show; a year, like the stored choice itself.
+ */
+export function rememberLanguageForServer(language: Language, doc: Document = document): void {
+  doc.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }

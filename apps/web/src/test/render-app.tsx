@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@hafla/shared/auth/users';
 import type { Language } from '@hafla/shared/common/i18n';
 import { App } from '../app/app';
@@ -24,7 +24,9 @@ export function renderApp(path = '/', language: Language = 'en') {
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   setLoginNavigator((target) => void router.navigate(target));
   const view = render(
-    <App language={language} queryClient={queryClient} router={router} env="test" />,
+    <App language={language} queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </App>,
   );
   return { ...view, router, queryClient };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, negotiateLanguage } from './i18n';
+import { directionOf, languageOfCookieHeader, negotiateLanguage } from './i18n';
 
 describe('negotiateLanguage', () => {
   it('picks the best supported language by q-value and order', () => {
@@ -19,5 +19,15 @@ describe('negotiateLanguage', () => {
   it('gives Arabic the right-to-left direction', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('en')).toBe('ltr');
+  });
+});
+
+describe('languageOfCookieHeader', () => {
+  it("reads the app's language cookie among others, and falls back to the default", () => {
+    expect(languageOfCookieHeader('a=1; hafla_language=ar; b=2')).toBe('ar');
+    expect(languageOfCookieHeader('hafla_language=en')).toBe('en');
+    expect(languageOfCookieHeader('hafla_language=fr')).toBe('en');
+    expect(languageOfCookieHeader('language=ar')).toBe('en');
+    expect(languageOfCookieHeader(undefined)).toBe('en');
   });
 });

@@ -31,3 +31,18 @@ export function negotiateLanguage(header: string | undefined | null): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The cookie that tells the server the language the web app shows (it mirrors the app's stored
+ * choice), so a page rendered on the server is in the language the app will hydrate it in.
+ */
+export const LANGUAGE_COOKIE = 'hafla_language';
+
+/** The app's language by its cookie; the app's default when there is none (as the app does). */
+export function languageOfCookieHeader(header: string | undefined | null): Language {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { PageLoader } from '../../components/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { forgetServerRenderedPages, isServerRenderedPage } from './server-page';
 import classes from './layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -17,6 +18,8 @@ function useFocusMainOnNavigation() {
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
+    // The page the server rendered is left: every page from here on fades in, that one too.
+    forgetServerRenderedPages();
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
   return mainRef;
@@ -42,7 +45,10 @@ export function AppLayout() {
       >
         <Container size="lg">
           <Suspense fallback={<PageLoader />}>
-            <div key={pathname} className={classes.page}>
+            <div
+              key={pathname}
+              className={isServerRenderedPage(pathname) ? undefined : classes.page}
+            >
               <Outlet />
             </div>
           </Suspense>

@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -106,6 +107,10 @@ interface HomeSectionViewProps {
 function HomeSectionView({ section, categories, isFirstScreen }: HomeSectionViewProps) {
   const ref = useRef<HTMLElement>(null);
   const isNear = useNearViewport(ref, isFirstScreen);
+  // Sections whose code loads apart start as their skeleton even on the first screen, here and
+  // in the server's render, so the browser hydrates what the server sent (decision 0026).
+  const isMounted = useMounted();
+  const loadsApart = isNear && isMounted;
   switch (section.kind) {
     case 'categories':
       return <CategoriesSection title={section.title} />;
@@ -115,7 +120,7 @@ function HomeSectionView({ section, categories, isFirstScreen }: HomeSectionView
           <EventRowSkeleton />
         </HomeSection>
       );
-      return isNear ? (
+      return loadsApart ? (
         <Suspense fallback={shell}>
           <NearMeSection title={section.title} />
         </Suspense>
@@ -126,7 +131,7 @@ function HomeSectionView({ section, categories, isFirstScreen }: HomeSectionView
     case 'organizers':
       return (
         <HomeSection ref={ref} title={section.title}>
-          {isNear ? (
+          {loadsApart ? (
             <Suspense fallback={<EventRowSkeleton />}>
               <OrganizerRow organizers={section.organizers} />
             </Suspense>

@@ -1,0 +1,74 @@
+import { StrictMode, startTransition } from 'react';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { App } from './app';
+import { firstScreenHydrationData, firstScreenNamespaces, seedFirstScreen } from './first-screen';
+import { markServerRenderedPage } from './layout/server-page';
+import { createAppRouter } from './router';
+import { startSession } from './session-restore';
+import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
+import { takeFirstAnswer } from '../lib/first-answer';
+import { loadLanguageFonts } from '../lib/fonts';
+import { initI18n, loadI18nNamespace } from '../lib/i18n';
+import {
+  applyDocumentLanguage,
+  readStoredLanguage,
+  rememberLanguageForServer,
+} from '../lib/language';
+import { createQueryClient } from '../lib/query-client';
+import { readSessionHint } from '../lib/session';
+
+/**
+ * Hydrates the first screen the server rendered (decision 0026) when this app would render the
+ * same: the page's language, an anonymous reader (a session hint means a signed-in header), and
+ * every first answer at hand. Otherwise the app renders anew over it.
+ */
+function canHydrate(root: HTMLElement, language: string): boolean {
+  return root.dataset.firstScreen === language && readSessionHint() === null;
+}
+
+/** Starts the app in `root`: hydrates the server's first screen, or renders anew. */
+export async function startApp(root: HTMLElement): Promise<void> {
+  const language = readStoredLanguage();
+  // lang and dir are set before the first render so nothing paints in the wrong direction.
+  applyDocumentLanguage(language);
+  rememberLanguageForServer(language);
+  void loadLanguageFonts(language);
+
+  const queryClient = createQueryClient();
+  const { pathname } = window.location;
+  const hydrate =
+    canHydrate(root, language) &&
+    seedFirstScreen(queryClient, pathname, (apiPath) => takeFirstAnswer(apiPath));
+  // App info, translations, the first page's code and its data all download side by side.
+  if (!hydrate) void queryClient.prefetchQuery(appInfoQueryOptions());
+  // Only readers with a session hint pay for a refresh; signed-in-only pages wait for it.
+  void startSession(queryClient);
+  const i18nReady = initI18n(language);
+  const router = createAppRouter(
+    queryClient,
+    hydrate ? { hydrationData: firstScreenHydrationData(pathname) } : undefined,
+  );
+  await i18nReady;
+
+  const app: ReactNode = (
+    <StrictMode>
+      <App language={language} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (hydrate) {
+    // The loaders the server's render stood for did not run here: their translations load now.
+    await Promise.all(firstScreenNamespaces(pathname).map(loadI18nNamespace));
+    markServerRenderedPage(pathname);
+    hydrateRoot(root, app);
+    return;
+  }
+  // A transition lets React yield while it builds the first screen instead of blocking the
+  // main thread in one long task.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}
