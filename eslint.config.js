@@ -87,6 +87,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       '**/data/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -265,6 +265,22 @@ describe('a first screen rendered on the server', () => {
     );
     expect(withFirstScreen('<html><body></body></html>', 'en', '<p/>')).toBeNull();
   });
+  it("asks for the app's code once the first screen has painted, not before", () => {
+    const built =
+      '<html lang="en" dir="ltr"><head>\n' +
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/shell-b2.js">\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-c3.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-d4.css">\n' +
+      '</head><body><div id="root"></div></body></html>';
+    const page = withFirstScreen(built, 'en', '<main></main>')!;
+    expect(page).not.toContain('type="module"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain(
+      '<script defer src="/start-after-paint.js" data-entry="/assets/index-a1.js" data-preload="/assets/shell-b2.js /assets/chunk-c3.js"></script>',
+    );
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-d4.css">');
+  });
 });
 
 describe('a first answer inside a page', () => {

@@ -85,9 +85,29 @@ export class FirstScreens {
   }
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The page asks for the app's code once its first screen has painted: the entry script and its
+ * module preloads make way for `/start-after-paint.js` (deferred, low priority), which asks for
+ * them a frame later. Asked for at once, they are fetched at high priority and the first paint
+ * waits for them; the first screen needs no script to be seen, and its links work without it.
+ */
+function withScriptsAfterPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const loader =
+    `<script defer src="/start-after-paint.js" data-entry="${entry[1]}"` +
+    ` data-preload="${preloads.join(' ')}"></script>\n`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => loader);
+}
+
 /**
  * The shell with a first screen in `#root` (in place of the boot screen), marked with its
- * language for the app to hydrate, and the document's language and direction set to it.
+ * language for the app to hydrate, the document's language and direction set to it, and the
+ * app's code asked for once it has painted.
  */
 export function withFirstScreen(html: string, language: Language, screen: string): string | null {
   const root = /<div id="root">[\s\S]*?<\/div>/.exec(html);
@@ -96,8 +116,10 @@ export function withFirstScreen(html: string, language: Language, screen: string
     html.slice(0, root.index) +
     `<div id="root" data-first-screen="${language}">${screen}</div>` +
     html.slice(root.index + root[0].length);
-  return page.replace(
-    /<html lang="[^"]*" dir="[^"]*">/,
-    `<html lang="${language}" dir="${directionOf(language)}">`,
+  return withScriptsAfterPaint(
+    page.replace(
+      /<html lang="[^"]*" dir="[^"]*">/,
+      () => `<html lang="${language}" dir="${directionOf(language)}">`,
+    ),
   );
 }

@@ -27,10 +27,13 @@ export function SearchForm({ className }: SearchFormProps) {
   }
 
   return (
+    // The action is where the app goes too: a search sent before the app has taken over a page
+    // the server rendered (decision 0026) lands on the same list.
     <form
       role="search"
       aria-label={t('header.search.label')}
       className={className}
+      action="/events"
       onSubmit={submitSearch}
     >
       <Group gap="xs" wrap="nowrap">
