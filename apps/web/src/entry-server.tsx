@@ -89,7 +89,7 @@ export async function renderFirstScreen({
   if (firstScreenNamespaces(pathname).some((namespace) => !i18n.hasLoadedNamespace(namespace)))
     return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const release = markServerRenderedPage(pathname);
+  markServerRenderedPage(pathname);
   try {
     // Nothing on a first screen waits (its lazy sections start as skeletons, its answers and
     // translations are at hand), so the render is synchronous and has no streaming scripts,
@@ -102,7 +102,7 @@ export async function renderFirstScreen({
       </I18nextProvider>,
     );
   } finally {
-    release();
+    markServerRenderedPage(null);
     // Its queries would otherwise wait half an hour (gcTime) to be collected.
     queryClient.clear();
   }

@@ -169,7 +169,7 @@ export interface SpaShell {
 
 /** The built index.html and first-screen renderer, loaded once: a deploy restarts the process. */
 export async function loadSpaShell(root: string, log: FastifyBaseLogger): Promise<SpaShell> {
-  let template: string | null = null;
+  let template: string;
   try {
     template = readFileSync(path.join(root, 'index.html'), 'utf8');
   } catch {

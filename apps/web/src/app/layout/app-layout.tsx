@@ -5,7 +5,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { PageLoader } from '../../components/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
-import { forgetServerRenderedPages, isServerRenderedPage } from './server-page';
+import { isServerRenderedPage, markServerRenderedPage } from './server-page';
 import classes from './layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -19,7 +19,7 @@ function useFocusMainOnNavigation() {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
     // The page the server rendered is left: every page from here on fades in, that one too.
-    forgetServerRenderedPages();
+    markServerRenderedPage(null);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
   return mainRef;
