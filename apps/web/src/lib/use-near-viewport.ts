@@ -14,8 +14,14 @@ export function useNearViewport(ref: RefObject<Element | null>, isAlready = fals
     const element = ref.current;
     if (isNear || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      return;
+      // Nothing can tell where the element is: it counts as near, once mounted.
+      let isMounted = true;
+      void Promise.resolve().then(() => {
+        if (isMounted) setIsNear(true);
+      });
+      return () => {
+        isMounted = false;
+      };
     }
     const observer = new IntersectionObserver(
       (entries) => {
