@@ -63,6 +63,18 @@ function newNonce(): string {
  * a nonce. `sync` sends the queue (earliest first, in batches; the nonce makes a resend safe) and
  * then fetches what changed in the list since the last cursor.
  */
+let lastScanTime = 0;
+
+/**
+ * The time a scan is queued with, later than the one before it: the queue is sent earliest
+ * first (batchesOf), and two scans within one millisecond (a scanner's burst) keep the order
+ * they were made in rather than their random keys'.
+ */
+function nextScanTime(): string {
+  lastScanTime = Math.max(Date.now(), lastScanTime + 1);
+  return new Date(lastScanTime).toISOString();
+}
+
 export class DoorSync {
   private syncing: Promise<number> | null = null;
   private isClosed = false;
@@ -121,7 +133,7 @@ export class DoorSync {
         .equals([this.eventId, lookup.hash])
         .first();
       const result = judgeLocally(ticket, eventDate);
-      const scannedAt = new Date().toISOString();
+      const scannedAt = nextScanTime();
       let shown: StoredTicket | undefined = ticket;
       if (ticket && result === 'ok') {
         shown = checkedInLocally(ticket, scannedAt, this.me);
