@@ -39,14 +39,23 @@ let failed = false;
 /** RUNS Lighthouse runs of one page; prints the medians and their ratios to the limits. */
 async function measure(name, url) {
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(url, {
+  let failedRuns = 0;
+  while (runs.length < RUNS) {
+    const { lhr } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    runs.push(result.lhr);
+    // A run whose trace Lighthouse could not record (NO_NAVSTART now and then in headless
+    // chromium) measured nothing: it is run again rather than counted as a score of 0.
+    if (lhr.runtimeError) {
+      failedRuns += 1;
+      console.log(`  (${name}: run not recorded, ${lhr.runtimeError.code}; running it again)`);
+      if (failedRuns > RUNS) throw new Error(`Lighthouse failed ${failedRuns} runs of ${url}`);
+      continue;
+    }
+    runs.push(lhr);
   }
   const lhr = runs[0];
   console.log(

@@ -1,14 +1,102 @@
 import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import catalogEn from '../../apps/web/src/locales/en/catalog.json' with { type: 'json' };
 import catalogAr from '../../apps/web/src/locales/ar/catalog.json' with { type: 'json' };
+import eventsEn from '../../apps/web/src/locales/en/events.json' with { type: 'json' };
+import eventsAr from '../../apps/web/src/locales/ar/events.json' with { type: 'json' };
 
 /**
- * Decision 0026: the home page's first screen comes rendered in its HTML, in the language the
- * reader chose, and the app hydrates it — the same elements, no mismatch, no fade, at once
- * interactive. Without JavaScript the events are there all the same.
+ * Decision 0026: the home page's and an event page's first screens come rendered in their HTML,
+ * in the language the reader chose, styled before any script runs, and the app hydrates them —
+ * the same elements, no mismatch, no fade, at once interactive. Without JavaScript the content
+ * is there all the same.
  */
 
-const HEADING = { en: catalogEn.home.heading, ar: catalogAr.home.heading } as const;
+type Language = 'en' | 'ar';
+
+const HOME_HEADING = { en: catalogEn.home.heading, ar: catalogAr.home.heading } as const;
+const BOOK = { en: eventsEn.page.booking.book, ar: eventsAr.page.booking.book } as const;
+
+interface PublicEvent {
+  id: number;
+  title: string;
+  cover: string | null;
+}
+
+/** The reader chose `language` earlier: the app's stored choice, and its cookie for the server. */
+async function chooseLanguage(page: Page, baseURL: string, language: Language) {
+  await page
+    .context()
+    .addCookies([
+      { name: 'hafla_language', value: language, domain: new URL(baseURL).hostname, path: '/' },
+    ]);
+  await page.addInitScript((value) => localStorage.setItem('language', value), language);
+}
+
+/**
+ * Opens `path` and checks the app took the server's page over as it was: errors logged, and
+ * elements the app removed from #root before it is idle (a mismatch rebuilds the page).
+ */
+async function openHydrated(page: Page, path: string, language: Language, heading: string) {
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof HTMLElement && node.querySelector('h1, article'))
+            removed.push(node.outerHTML.slice(0, 80));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  const response = await page.goto(path);
+  const html = await response!.text();
+  expect(html).toContain(`data-first-screen="${language}"`);
+  expect(html).toContain(heading);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect(
+    await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot),
+  ).toEqual([]);
+  expect(failures).toEqual([]);
+  // The server's page shows at once, without the fade-in the app's pages open with.
+  const fades = await page.evaluate(
+    () =>
+      document
+        .querySelector('main')!
+        .getAnimations({ subtree: true })
+        .filter((animation) => (animation as CSSAnimation).animationName?.includes('fade-in'))
+        .length,
+  );
+  expect(fades).toBe(0);
+  return html;
+}
+
+/** A click on `link` opens its page inside the app, without loading a new document. */
+async function expectInAppNavigation(page: Page, link: ReturnType<Page['locator']>) {
+  const href = await link.getAttribute('href');
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+}
+
+/** The page as a reader without JavaScript gets it. */
+async function openWithoutScript(browser: Browser, baseURL: string, language: Language) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await context.addCookies([
+    { name: 'hafla_language', value: language, domain: new URL(baseURL).hostname, path: '/' },
+  ]);
+  return { page: await context.newPage(), close: () => context.close() };
+}
 
 for (const language of ['en', 'ar'] as const) {
   test(`the home page arrives rendered and the app takes it over as it is (${language})`, async ({
@@ -16,78 +104,58 @@ for (const language of ['en', 'ar'] as const) {
     browser,
     baseURL,
   }) => {
-    const origin = new URL(baseURL!);
-    // The language a reader chose earlier: the app's stored choice, and its cookie for the server.
-    await page
-      .context()
-      .addCookies([
-        { name: 'hafla_language', value: language, domain: origin.hostname, path: '/' },
-      ]);
-    await page.addInitScript((value) => localStorage.setItem('language', value), language);
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') failures.push(message.text());
-    });
-    // Elements the app removes from #root before it is idle: a mismatch rebuilds the page.
-    await page.addInitScript(() => {
-      const removed: string[] = [];
-      (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of Array.from(record.removedNodes)) {
-            if (node instanceof HTMLElement && node.querySelector('h1, article'))
-              removed.push(node.outerHTML.slice(0, 80));
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-
-    const response = await page.goto('/');
-    const html = await response!.text();
-    expect(html).toContain(`data-first-screen="${language}"`);
-    expect(html).toContain(HEADING[language]);
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    const heading = page.getByRole('heading', { level: 1, name: HEADING[language] });
-    await expect(heading).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedFromRoot: string[] }).removedFromRoot,
-      ),
-    ).toEqual([]);
-    expect(failures).toEqual([]);
-    // The server's page shows at once, without the fade-in the app's pages open with.
-    const fades = () =>
-      page.evaluate(
-        () =>
-          document
-            .querySelector('main')!
-            .getAnimations({ subtree: true })
-            .filter((animation) => (animation as CSSAnimation).animationName?.includes('fade-in'))
-            .length,
-      );
-    expect(await fades()).toBe(0);
-
+    await chooseLanguage(page, baseURL!, language);
+    await openHydrated(page, '/', language, HOME_HEADING[language]);
     // Interactive: a card opens its event without reloading the page.
-    const card = page.locator('main article a[href^="/events/"]').first();
-    const href = await card.getAttribute('href');
-    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-    await card.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
-      true,
-    );
+    await expectInAppNavigation(page, page.locator('main article a[href^="/events/"]').first());
 
     // Without JavaScript the first screen is the page: its heading and its events are there.
-    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    await noScript.addCookies([
-      { name: 'hafla_language', value: language, domain: origin.hostname, path: '/' },
-    ]);
-    const plain = await noScript.newPage();
-    await plain.goto('/');
-    await expect(plain.getByRole('heading', { level: 1, name: HEADING[language] })).toBeVisible();
-    await expect(plain.locator('main article').first()).toBeVisible();
-    await noScript.close();
+    const plain = await openWithoutScript(browser, baseURL!, language);
+    await plain.page.goto('/');
+    await expect(
+      plain.page.getByRole('heading', { level: 1, name: HOME_HEADING[language] }),
+    ).toBeVisible();
+    await expect(plain.page.locator('main article').first()).toBeVisible();
+    await plain.close();
+  });
+
+  test(`an event page arrives rendered and styled, and the app takes it over as it is (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const list = await request.get('/api/v1/events_read/?limit=1', {
+      headers: { 'accept-language': language },
+    });
+    const event = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+    expect(event.cover, 'the demo event has a cover').not.toBeNull();
+    await chooseLanguage(page, baseURL!, language);
+    const counted: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === `/api/v1/events_read/${event.id}`)
+        counted.push(sent.method());
+    });
+
+    const html = await openHydrated(page, `/events/${event.id}`, language, event.title);
+    // The cover is asked for with the page, at the size the page draws it.
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset=/);
+    // The app took the event from the page, and says it showed it (the organizer's page views).
+    await expect.poll(() => counted).toEqual(['HEAD']);
+    await expectInAppNavigation(page, page.getByRole('link', { name: BOOK[language] }).first());
+
+    // Without JavaScript the page is there and styled: the page's own styles came with it.
+    const plain = await openWithoutScript(browser, baseURL!, language);
+    await plain.page.goto(`/events/${event.id}`);
+    await expect(plain.page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    await expect(plain.page.locator('.mantine-Badge-root').first()).toHaveCSS(
+      'text-transform',
+      'uppercase',
+    );
+    await expect(plain.page.getByRole('link', { name: BOOK[language] }).first()).toHaveAttribute(
+      'href',
+      `/events/${event.id}/book`,
+    );
+    await plain.close();
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/db-rows';
 import type { FastifyBaseLogger } from 'fastify';
-import { FirstScreens, withFirstScreen } from '../src/plugins/first-screens';
+import { FirstScreens, pageAssetsOf, withFirstScreen } from '../src/plugins/first-screens';
 import { withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -23,13 +23,29 @@ beforeAll(async () => {
   mkdirSync(path.join(build, 'dist-server'));
   writeFileSync(
     path.join(build, 'dist-server', 'entry-server.js'),
-    `export const hasFirstScreen = (pathname) => pathname === '/';
-export async function renderFirstScreen({ language, answers }) {
+    `export const hasFirstScreen = (pathname) => pathname === '/' || /^\\/events\\/\\d+$/.test(pathname);
+export const firstScreenModule = (pathname) => (pathname === '/' ? null : 'src/event-page.tsx');
+export async function renderFirstScreen({ pathname, language, answers }) {
   globalThis.firstScreenRenders = (globalThis.firstScreenRenders ?? 0) + 1;
   if (globalThis.failFirstScreen) throw new Error('render failed');
+  if (pathname !== '/') return '<main><h1>' + language + ' event</h1></main>';
   return '<main><h1>' + language + ' ' + answers.get('/api/v1/home').sections.length + '</h1></main>';
 }
 `,
+  );
+  // The client build's manifest: the event page's chunk, its styles and the chunk it imports.
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(
+    path.join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/event-page.tsx': {
+        file: 'assets/event-page-e1.js',
+        css: ['assets/event-page-e2.css'],
+        imports: ['_badge-b1.js', 'index.html'],
+      },
+      '_badge-b1.js': { file: 'assets/badge-b1.js', css: ['assets/badge-b2.css'] },
+      'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-i1.css'] },
+    }),
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
@@ -240,6 +256,7 @@ describe('a first screen rendered on the server', () => {
     const screens = new FirstScreens(
       {
         hasFirstScreen: () => true,
+        firstScreenModule: () => null,
         renderFirstScreen: () => {
           calls += 1;
           return calls === 1
@@ -247,6 +264,7 @@ describe('a first screen rendered on the server', () => {
             : Promise.resolve('<p>ok</p>');
         },
       },
+      {},
       { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger,
     );
     const answers = [{ path: '/api/v1/home', language: 'en', body: '{"sections":[]}' }];
@@ -259,9 +277,9 @@ describe('a first screen rendered on the server', () => {
 
   it('replaces only the boot screen, whatever the render holds', () => {
     const shell =
-      '<html lang="en" dir="ltr"><body><div id="root"><p>boot</p></div><div id="x"></div></body></html>';
+      '<html lang="en" dir="ltr"><head></head><body><div id="root"><p>boot</p></div><div id="x"></div></body></html>';
     expect(withFirstScreen(shell, 'ar', '<div>$& $1</div>')).toBe(
-      '<html lang="ar" dir="rtl"><body><div id="root" data-first-screen="ar"><div>$& $1</div></div><div id="x"></div></body></html>',
+      '<html lang="ar" dir="rtl"><head></head><body><div id="root" data-first-screen="ar"><div>$& $1</div></div><div id="x"></div></body></html>',
     );
     expect(withFirstScreen('<html><body></body></html>', 'en', '<p/>')).toBeNull();
   });
@@ -280,6 +298,46 @@ describe('a first screen rendered on the server', () => {
       '<script defer src="/start-after-paint.js" data-entry="/assets/index-a1.js" data-preload="/assets/shell-b2.js /assets/chunk-c3.js"></script>',
     );
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-d4.css">');
+  });
+});
+
+describe("a first screen whose page has code of its own (the event page's lazy chunk)", () => {
+  it("links its styles in the head and asks for its scripts with the app's, after the paint", async () => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/events_read/?limit=1' });
+    const id = (list.json() as { results: { id: number }[] }).results[0]!.id;
+    const page = await ctx.app.inject({ method: 'GET', url: `/events/${id}`, headers: html });
+    expect(page.body).toContain('<div id="root" data-first-screen="en"><main><h1>en event</h1>');
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    // Imported chunks' styles first, as the browser would apply them; the entry's are its own.
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/badge-b2.css">\n' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-i1.css">\n' +
+        '<link rel="stylesheet" crossorigin href="/assets/event-page-e2.css">',
+    );
+    expect(head).not.toContain('event-page-e1.js');
+    // The shell has no entry script here, so there is nothing to defer; the helper is tested below.
+    expect(
+      pageAssetsOf({ 'src/a.tsx': { file: 'assets/a.js', imports: ['src/a.tsx'] } }, 'src/a.tsx'),
+    ).toEqual({ styles: [], scripts: ['/assets/a.js'] });
+    expect(pageAssetsOf({}, 'src/missing.tsx')).toBeNull();
+  });
+
+  it("puts the page's scripts beside the entry's preloads, and styles the shell does not link", () => {
+    const built =
+      '<html lang="en" dir="ltr"><head>\n' +
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/shell-b2.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-d4.css">\n' +
+      '</head><body><div id="root"></div></body></html>';
+    const page = withFirstScreen(built, 'en', '<main></main>', {
+      styles: ['/assets/index-d4.css', '/assets/page-p1.css'],
+      scripts: ['/assets/shell-b2.js', '/assets/index-a1.js', '/assets/page-p2.js'],
+    })!;
+    expect(page).toContain('data-preload="/assets/shell-b2.js /assets/page-p2.js"');
+    expect(page.match(/index-d4\.css/g)).toHaveLength(1);
+    expect(page).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/page-p1.css">\n</head>',
+    );
   });
 });
 

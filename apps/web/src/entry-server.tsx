@@ -6,7 +6,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { LANGUAGES } from '@hafla/shared/common/i18n';
 import type { Language } from '@hafla/shared/common/i18n';
 import { App } from './app/app';
-import { firstScreenNamespaces, hasFirstScreen, seedFirstScreen } from './app/first-screen';
+import {
+  firstScreenModule,
+  firstScreenNamespaces,
+  hasFirstScreen,
+  seedFirstScreen,
+} from './app/first-screen';
 import { markServerRenderedPage } from './app/layout/server-page';
 import { createRoutes } from './app/router';
 import { DEFAULT_NAMESPACE } from './lib/i18n';
@@ -59,8 +64,11 @@ export interface FirstScreenInput {
   answers: ReadonlyMap<string, unknown>;
 }
 
-/** Whether `pathname` is a page this module renders. */
-export { hasFirstScreen };
+/**
+ * Whether `pathname` is a page this module renders, and the source of its lazy page module
+ * (the client build's manifest key, whose styles go in the page's HTML).
+ */
+export { firstScreenModule, hasFirstScreen };
 
 /**
  * The page's first screen as HTML for `#root`, or null when it cannot be the browser's (an

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +16,7 @@ import type { FirstAnswer } from './web';
 /** What the web build's server entry exports (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
   hasFirstScreen(pathname: string): boolean;
+  firstScreenModule(pathname: string): string | null;
   renderFirstScreen(input: {
     pathname: string;
     language: Language;
@@ -23,24 +24,71 @@ interface ServerEntry {
   }): Promise<string | null>;
 }
 
+/** A chunk of the client build, as its manifest (`dist/.vite/manifest.json`) describes it. */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** The files a page's lazy module needs: its styles and its scripts, as site paths. */
+export interface PageAssets {
+  styles: string[];
+  scripts: string[];
+}
+
+const NO_ASSETS: PageAssets = { styles: [], scripts: [] };
+
+/**
+ * The styles and scripts of the chunk built from `module` and of every chunk it imports, in the
+ * order the browser would apply them (imports first).
+ */
+export function pageAssetsOf(manifest: BuildManifest, module: string): PageAssets | null {
+  if (!manifest[module]) return null;
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    if (chunk.file.endsWith('.js')) scripts.add(`/${chunk.file}`);
+  };
+  visit(module);
+  return { styles: [...styles], scripts: [...scripts] };
+}
+
 /** Renders a page once per language and set of answers: the answers change far less often. */
 const CACHED_SCREENS = 32;
 
 export class FirstScreens {
   private readonly cache = new Map<string, Promise<string | null>>();
+  private readonly assets = new Map<string, PageAssets>();
 
   constructor(
     private readonly entry: ServerEntry,
+    private readonly manifest: BuildManifest,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The web build's server entry beside `webRoot`, or null when the build has none. */
+  /**
+   * The web build's server entry beside `webRoot` and the client build's manifest, or null when
+   * the build has no server entry.
+   */
   static async load(webRoot: string, log: FastifyBaseLogger): Promise<FirstScreens | null> {
     const file = path.join(webRoot, '..', 'dist-server', 'entry-server.js');
     if (!existsSync(file)) return null;
     try {
       const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
-      return new FirstScreens(entry, log);
+      const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+      const manifest = existsSync(manifestFile)
+        ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+        : {};
+      return new FirstScreens(entry, manifest, log);
     } catch (error) {
       log.warn({ err: error }, 'first screens are not rendered: the server entry did not load');
       return null;
@@ -49,6 +97,20 @@ export class FirstScreens {
 
   has(pathname: string): boolean {
     return this.entry.hasFirstScreen(pathname);
+  }
+
+  /** The styles and scripts of the page's lazy module (none for a page in the entry chunk). */
+  assetsOf(pathname: string): PageAssets {
+    const module = this.entry.firstScreenModule(pathname);
+    if (module === null) return NO_ASSETS;
+    let assets = this.assets.get(module);
+    if (!assets) {
+      const found = pageAssetsOf(this.manifest, module);
+      if (!found) this.log.warn({ module }, "a first screen's page module is not in the build");
+      assets = found ?? NO_ASSETS;
+      this.assets.set(module, assets);
+    }
+    return assets;
   }
 
   /** The page's first screen for `#root`, or null (the page then goes out as the app's shell). */
@@ -90,14 +152,17 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 
 /**
  * The page asks for the app's code once its first screen has painted: the entry script and its
- * module preloads make way for `/start-after-paint.js` (deferred, low priority), which asks for
- * them a frame later. Asked for at once, they are fetched at high priority and the first paint
- * waits for them; the first screen needs no script to be seen, and its links work without it.
+ * module preloads (and the page's own scripts) make way for `/start-after-paint.js` (deferred,
+ * low priority), which asks for them a frame later. Asked for at once, they are fetched at high
+ * priority and the first paint waits for them; the first screen needs no script to be seen, and
+ * its links work without it.
  */
-function withScriptsAfterPaint(html: string): string {
+function withScriptsAfterPaint(html: string, pageScripts: readonly string[]): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const preloads = [
+    ...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...pageScripts]),
+  ].filter((href) => href !== entry[1]);
   const loader =
     `<script defer src="/start-after-paint.js" data-entry="${entry[1]}"` +
     ` data-preload="${preloads.join(' ')}"></script>\n`;
@@ -106,14 +171,26 @@ function withScriptsAfterPaint(html: string): string {
 
 /**
  * The shell with a first screen in `#root` (in place of the boot screen), marked with its
- * language for the app to hydrate, the document's language and direction set to it, and the
- * app's code asked for once it has painted.
+ * language for the app to hydrate, the document's language and direction set to it, its page's
+ * styles linked (it paints styled), and the app's code asked for once it has painted.
  */
-export function withFirstScreen(html: string, language: Language, screen: string): string | null {
+export function withFirstScreen(
+  html: string,
+  language: Language,
+  screen: string,
+  assets: PageAssets = NO_ASSETS,
+): string | null {
   const root = /<div id="root">[\s\S]*?<\/div>/.exec(html);
-  if (!root) return null;
+  const head = html.indexOf('</head>');
+  if (!root || head < 0) return null;
+  const styles = assets.styles
+    .filter((href) => !html.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`)
+    .join('');
   const page =
-    html.slice(0, root.index) +
+    html.slice(0, head) +
+    styles +
+    html.slice(head, root.index) +
     `<div id="root" data-first-screen="${language}">${screen}</div>` +
     html.slice(root.index + root[0].length);
   return withScriptsAfterPaint(
@@ -121,5 +198,6 @@ export function withFirstScreen(html: string, language: Language, screen: string
       /<html lang="[^"]*" dir="[^"]*">/,
       () => `<html lang="${language}" dir="${directionOf(language)}">`,
     ),
+    assets.scripts,
   );
 }

@@ -138,7 +138,10 @@ export async function sendSpaIndex(
       html = answers.length > 0 ? withFirstAnswer(shell.template, answers) : null;
       if (html !== null && shell.screens?.has(pathname)) {
         const screen = await shell.screens.render(pathname, request.language, answers);
-        if (screen !== null) html = withFirstScreen(html, request.language, screen) ?? html;
+        if (screen !== null) {
+          const assets = shell.screens.assetsOf(pathname);
+          html = withFirstScreen(html, request.language, screen, assets) ?? html;
+        }
       }
     } catch (error) {
       request.log.warn({ err: error }, 'first answer not embedded in the page');

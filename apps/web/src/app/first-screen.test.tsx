@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { firstScreenModule } from './first-screen';
 import { renderFirstScreen } from '../entry-server';
 import * as fixtures from '../test/fixtures';
 
 /**
- * Decision 0026: the server renders the home page from its first answers. That the browser
+ * Decision 0026: the server renders the home and event pages from their first answers. That the browser
  * hydrates it without a mismatch is checked in chromium (e2e/tests/first-screen.spec.ts): a
  * server render and a client render in one JavaScript realm share React's context objects.
  */
@@ -29,10 +32,55 @@ describe('the home page rendered on the server', () => {
   );
 
   it('renders nothing for a page without a first screen, or without its answers', async () => {
+    expect(
+      await renderFirstScreen({ pathname: '/events/not-an-id', language: 'en', answers }),
+    ).toBeNull();
     expect(await renderFirstScreen({ pathname: '/faq', language: 'en', answers })).toBeNull();
     const withoutHome = new Map([['/api/v1/app_config/', fixtures.appInfo]]);
     expect(
       await renderFirstScreen({ pathname: '/', language: 'en', answers: withoutHome }),
     ).toBeNull();
+  });
+});
+
+describe('the event page rendered on the server', () => {
+  const event = fixtures.eventDetail;
+  const eventAnswers = new Map<string, unknown>([
+    [`/api/v1/events_read/${event.id}`, event],
+    ['/api/v1/app_config/', fixtures.appInfo],
+  ]);
+
+  it.each(['en', 'ar'] as const)(
+    'renders the event, its facts and its booking action (%s)',
+    async (language) => {
+      const screen = await renderFirstScreen({
+        pathname: `/events/${event.id}`,
+        language,
+        answers: eventAnswers,
+      });
+      const page = document.createElement('div');
+      page.innerHTML = screen!;
+      expect(page.querySelector('h1')?.textContent).toBe(event.title);
+      expect(page.textContent).toContain(event.organizer.name);
+      const book = language === 'en' ? 'Book tickets' : 'احجز التذاكر';
+      expect(page.querySelector(`a[href="/events/${event.id}/book"]`)?.textContent).toBe(book);
+    },
+  );
+
+  it('renders nothing for another event than its answer is of', async () => {
+    expect(
+      await renderFirstScreen({
+        pathname: `/events/${event.id + 1}`,
+        language: 'en',
+        answers: eventAnswers,
+      }),
+    ).toBeNull();
+  });
+
+  it("names its page module as the build's manifest does (the server links its styles)", () => {
+    const module = firstScreenModule(`/events/${event.id}`)!;
+    const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+    expect(existsSync(path.join(web, module))).toBe(true);
+    expect(firstScreenModule('/')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
 import { homeQueryOptions } from '../features/catalog/api/get-home';
-import { HOME_ROUTE_ID } from './router';
+import { countPageView, eventQueryOptions, parseEventId } from '../features/events/api/get-event';
+import { EVENT_ROUTE_ID, HOME_ROUTE_ID } from './router';
 
 /**
  * The first screens rendered on the server and hydrated in the browser (decision 0026): for each
@@ -10,55 +12,103 @@ import { HOME_ROUTE_ID } from './router';
  * query cache under the same keys, so the browser's first render is the server's.
  */
 interface FirstScreen {
-  /** API path → the query that reads it. */
-  queries: Record<string, () => { queryKey: readonly unknown[] }>;
+  /** The page's route pattern, as the router writes it (`/events/:id`). */
+  pattern: string;
+  /**
+   * The source of the route's lazy page module (relative to apps/web), as the build's manifest
+   * names it: the server links its styles in the HTML. None for a page in the entry chunk.
+   */
+  pageModule?: string;
+  /** API path → the query that reads it, for the page's parameters; null when they name nothing. */
+  queries(params: Params): Record<string, { queryKey: readonly unknown[] }> | null;
   /** Routes with a loader on this page: the browser's router starts as if they had run. */
   loaderRoutes: readonly string[];
-  /** Translation namespaces its loaders would have loaded, besides `common`. */
+  /** Translation namespaces its loaders and route module would have loaded, besides `common`. */
   namespaces: readonly string[];
+  /** What the app does on showing the page from the server's answers instead of its own reads. */
+  shown?(params: Params): void;
 }
 
-const APP_INFO = { '/api/v1/app_config/': appInfoQueryOptions };
+type Params = Record<string, string | undefined>;
 
-const FIRST_SCREENS: Record<string, FirstScreen> = {
-  '/': {
-    queries: { ...APP_INFO, '/api/v1/home': homeQueryOptions },
+const eventPath = (id: number) => `/api/v1/events_read/${id}`;
+
+const FIRST_SCREENS: readonly FirstScreen[] = [
+  {
+    pattern: '/',
+    queries: () => ({ '/api/v1/home': homeQueryOptions() }),
     loaderRoutes: [HOME_ROUTE_ID],
     namespaces: ['catalog'],
   },
-};
+  {
+    pattern: '/events/:id',
+    pageModule: 'src/features/events/pages/event-page.tsx',
+    queries: (params) => {
+      const id = parseEventId(params.id);
+      return id === null ? null : { [eventPath(id)]: eventQueryOptions(id) };
+    },
+    loaderRoutes: [EVENT_ROUTE_ID],
+    namespaces: ['events', 'social'],
+    // The page view the app's own read would have counted (the organizer's dashboard).
+    shown: (params) => countPageView(eventPath(parseEventId(params.id)!)),
+  },
+];
+
+/** The first screen at `pathname` and its parameters, if the server renders that page. */
+function firstScreenAt(pathname: string): { screen: FirstScreen; params: Params } | null {
+  for (const screen of FIRST_SCREENS) {
+    const match = matchPath(screen.pattern, pathname);
+    if (match && screen.queries(match.params) !== null) return { screen, params: match.params };
+  }
+  return null;
+}
 
 /** The page at `pathname` is one the server renders. */
 export function hasFirstScreen(pathname: string): boolean {
-  return Object.hasOwn(FIRST_SCREENS, pathname);
+  return firstScreenAt(pathname) !== null;
 }
 
 /**
- * Puts the page's first answers in the query cache; false (and nothing put) when one is
- * missing, since the first screen cannot then be the server's.
+ * Puts the page's first answers (the app information's and its own) in the query cache; false
+ * (and nothing put) when one is missing, since the first screen cannot then be the server's.
  */
 export function seedFirstScreen(
   queryClient: QueryClient,
   pathname: string,
   answerOf: (apiPath: string) => unknown,
 ): boolean {
-  const screen = FIRST_SCREENS[pathname];
-  if (!screen) return false;
-  const entries = Object.entries(screen.queries).map(
-    ([apiPath, options]) => [options().queryKey, answerOf(apiPath)] as const,
+  const found = firstScreenAt(pathname);
+  if (!found) return false;
+  const queries: Record<string, { queryKey: readonly unknown[] }> = {
+    '/api/v1/app_config/': appInfoQueryOptions(),
+    ...found.screen.queries(found.params),
+  };
+  const entries = Object.entries(queries).map(
+    ([apiPath, options]) => [options.queryKey, answerOf(apiPath)] as const,
   );
   if (entries.some(([, answer]) => answer === undefined)) return false;
   for (const [queryKey, answer] of entries) queryClient.setQueryData(queryKey, answer);
   return true;
 }
 
+/** The source of the page's lazy module, if it has one (the build's manifest key). */
+export function firstScreenModule(pathname: string): string | null {
+  return firstScreenAt(pathname)?.screen.pageModule ?? null;
+}
+
 /** The translation namespaces the page's first screen needs, besides `common`. */
 export function firstScreenNamespaces(pathname: string): readonly string[] {
-  return FIRST_SCREENS[pathname]?.namespaces ?? [];
+  return firstScreenAt(pathname)?.screen.namespaces ?? [];
 }
 
 /** The router's starting state for a hydrated page: its loaders count as run. */
 export function firstScreenHydrationData(pathname: string) {
-  const screen = FIRST_SCREENS[pathname];
-  return { loaderData: Object.fromEntries((screen?.loaderRoutes ?? []).map((id) => [id, null])) };
+  const routes = firstScreenAt(pathname)?.screen.loaderRoutes ?? [];
+  return { loaderData: Object.fromEntries(routes.map((id) => [id, null])) };
+}
+
+/** The browser shows the server's page: what its own reads would have done is done now. */
+export function firstScreenShown(pathname: string): void {
+  const found = firstScreenAt(pathname);
+  found?.screen.shown?.(found.params);
 }

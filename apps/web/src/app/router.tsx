@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import type { ComponentType } from 'react';
 import type { HydrationState, RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -58,7 +58,11 @@ function lazyPage<M>(
   ...namespaces: Namespace[]
 ) {
   return async () => {
-    const [module] = await Promise.all([importPage(), ...namespaces.map(loadNamespace)]);
+    // The server's render has every namespace at hand (entry-server.tsx).
+    const [module] = await Promise.all([
+      importPage(),
+      ...(import.meta.env.SSR ? [] : namespaces.map(loadNamespace)),
+    ]);
     return { Component: pickComponent(module) };
   };
 }
@@ -367,6 +371,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              id: EVENT_ROUTE_ID,
               path: 'events/:id',
               loader: ({ params }) => {
                 const id = parseEventId(params.id);
@@ -474,14 +479,32 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The home page's route, named so a page rendered on the server can say its loader ran. */
+/** The routes of pages rendered on the server, named so such a page can say its loader ran. */
 export const HOME_ROUTE_ID = 'home';
+export const EVENT_ROUTE_ID = 'event';
 
-export function createAppRouter(
+/**
+ * Loads the code of the lazy routes that match `pathname` into their route objects: a router
+ * that hydrates a server's page must render it at once, not its loading fallback while the
+ * page's code arrives.
+ */
+async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/** The app's router; one that hydrates a server's page has that page's code loaded first. */
+export async function createAppRouter(
   queryClient: QueryClient,
   options?: { hydrationData?: HydrationState },
 ) {
-  const router = createBrowserRouter(createRoutes(queryClient), options);
+  const routes = createRoutes(queryClient);
+  if (options?.hydrationData) await resolveLazyRoutes(routes, window.location.pathname);
+  const router = createBrowserRouter(routes, options);
   setLoginNavigator((path) => void router.navigate(path));
   return router;
 }

@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './app';
-import { firstScreenHydrationData, firstScreenNamespaces, seedFirstScreen } from './first-screen';
+import {
+  firstScreenHydrationData,
+  firstScreenNamespaces,
+  firstScreenShown,
+  seedFirstScreen,
+} from './first-screen';
 import { markServerRenderedPage } from './layout/server-page';
 import { createAppRouter } from './router';
 import { startSession } from './session-restore';
@@ -46,11 +51,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // Only readers with a session hint pay for a refresh; signed-in-only pages wait for it.
   void startSession(queryClient);
   const i18nReady = initI18n(language);
-  const router = createAppRouter(
-    queryClient,
-    hydrate ? { hydrationData: firstScreenHydrationData(pathname) } : undefined,
-  );
-  await i18nReady;
+  const [router] = await Promise.all([
+    createAppRouter(
+      queryClient,
+      hydrate ? { hydrationData: firstScreenHydrationData(pathname) } : undefined,
+    ),
+    i18nReady,
+  ]);
 
   const app: ReactNode = (
     <StrictMode>
@@ -64,6 +71,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     await Promise.all(firstScreenNamespaces(pathname).map(loadI18nNamespace));
     markServerRenderedPage(pathname);
     hydrateRoot(root, app);
+    firstScreenShown(pathname);
     return;
   }
   // A transition lets React yield while it builds the first screen instead of blocking the

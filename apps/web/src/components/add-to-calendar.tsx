@@ -36,7 +36,6 @@ export function AddToCalendar({ icsPath, fileName, entry, event, label }: AddToC
       saveBlob(blob, fileName);
     },
   });
-  const shareUrl = new URL(`/events/${event.id}`, window.location.origin).toString();
   return (
     <Stack gap="xs" role="group" aria-label={label}>
       <Text fw={700}>{t('calendar.heading')}</Text>
@@ -65,7 +64,7 @@ export function AddToCalendar({ icsPath, fileName, entry, event, label }: AddToC
         >
           {t('calendar.outlook')}
         </Anchor>
-        <ShareButton title={event.title} url={shareUrl} />
+        <ShareButton title={event.title} path={`/events/${event.id}`} />
       </Group>
       {download.isError && <FormAlert message={t('calendar.failed')} />}
     </Stack>

@@ -1,4 +1,4 @@
-import { coverSrcSet } from '@hafla/shared/events/cover-images';
+import { coverSrcSet, heroCoverSrcSet } from '@hafla/shared/events/cover-images';
 import type { ImageRendition } from '@hafla/shared/events/discovery';
 import { TicketIcon } from './icons';
 import classes from './event-card.module.css';
@@ -29,6 +29,8 @@ export interface EventCoverProps {
   thumbnails?: readonly ImageRendition[];
   /** How wide the cover is drawn, as the `sizes` attribute says it. */
   sizes?: string;
+  /** The original joins the copies, for screens the largest copy is too narrow for. */
+  isOriginalOffered?: boolean;
   categoryId: number;
   /** Intrinsic size hints, so the page does not jump when the image arrives. */
   width: number;
@@ -45,6 +47,7 @@ export function EventCover({
   cover,
   thumbnails = [],
   sizes,
+  isOriginalOffered = false,
   categoryId,
   width,
   height,
@@ -53,11 +56,18 @@ export function EventCover({
   className,
 }: EventCoverProps) {
   if (cover) {
+    const hasChoices = thumbnails.length > 0;
     return (
       <img
         src={thumbnails[0]?.url ?? cover}
-        srcSet={thumbnails.length > 0 ? coverSrcSet(thumbnails) : undefined}
-        sizes={thumbnails.length > 0 ? sizes : undefined}
+        srcSet={
+          hasChoices
+            ? isOriginalOffered
+              ? heroCoverSrcSet(cover, thumbnails)
+              : coverSrcSet(thumbnails)
+            : undefined
+        }
+        sizes={hasChoices ? sizes : undefined}
         alt=""
         width={width}
         height={height}

@@ -5,7 +5,8 @@ import { ShareIcon } from './page-icons';
 
 export interface ShareButtonProps {
   title: string;
-  url: string;
+  /** The page to share (`/events/12`), shared as a full link to this site. */
+  path: string;
 }
 
 type ShareState = 'idle' | 'copied' | 'manual';
@@ -14,9 +15,11 @@ type ShareState = 'idle' | 'copied' | 'manual';
  * The phone's own share sheet where there is one; elsewhere the link is copied, and where
  * even that is refused it is shown selected for the reader to copy.
  */
-export function ShareButton({ title, url }: ShareButtonProps) {
+export function ShareButton({ title, path }: ShareButtonProps) {
   const { t } = useTranslation('events');
   const [state, setState] = useState<ShareState>('idle');
+  // Made when shared: the server renders this button too, and it has no window.
+  const [url, setUrl] = useState('');
   const manualRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -27,6 +30,8 @@ export function ShareButton({ title, url }: ShareButtonProps) {
   }, [state]);
 
   async function share() {
+    const url = new URL(path, window.location.origin).toString();
+    setUrl(url);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });

@@ -10,3 +10,19 @@ export const ROW_COVER_SIZES = '(min-width: 22em) 17rem, 78vw';
 /** A cover's `srcset`: each smaller copy with its width. */
 export const coverSrcSet = (thumbnails: readonly ImageRendition[]): string =>
   thumbnails.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
+
+/**
+ * How the event page's cover is drawn: the whole width on a phone and a tablet, the page's
+ * column (about 72rem) on a wide screen.
+ */
+export const HERO_COVER_SIZES = '(min-width: 75em) 72rem, 100vw';
+
+/**
+ * The width the original cover stands for in a `srcset`: its real width is not stored, and it is
+ * the one to pick only where the largest copy is too narrow.
+ */
+const ORIGINAL_COVER_WIDTH = 1920;
+
+/** A cover's `srcset` with its original as the widest choice (the event page's large cover). */
+export const heroCoverSrcSet = (cover: string, thumbnails: readonly ImageRendition[]): string =>
+  [coverSrcSet(thumbnails), `${cover} ${ORIGINAL_COVER_WIDTH}w`].filter(Boolean).join(', ');

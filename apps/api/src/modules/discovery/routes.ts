@@ -5,7 +5,12 @@ import {
   PublicEventQuery,
 } from '@hafla/shared/events/discovery';
 import compress from '@fastify/compress';
-import { ROW_COVER_SIZES, coverSrcSet } from '@hafla/shared/events/cover-images';
+import {
+  HERO_COVER_SIZES,
+  ROW_COVER_SIZES,
+  coverSrcSet,
+  heroCoverSrcSet,
+} from '@hafla/shared/events/cover-images';
 import { Home, HomeQuery } from '@hafla/shared/events/home';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -144,9 +149,10 @@ export async function discoveryRoutes(app: App) {
     };
   });
 
-  // The event page's HTML carries the event's answer too (decision 0024). The page view is not
-  // counted here: the app counts it when it shows the page (a HEAD of the same path when it used
-  // this answer, its own GET otherwise), so a crawler that runs no script counts nothing, as before.
+  // The event page's HTML carries the event's answer too, and preloads its cover (decision 0024).
+  // The page view is not counted here: the app counts it when it shows the page (a HEAD of the
+  // same path when it used this answer, its own GET otherwise), so a crawler that runs no script
+  // counts nothing, as before.
   app.firstAnswers.add('/events/:id', async (request, params) => {
     const parsed = PublicEventParams.safeParse(params);
     if (!parsed.success) return null;
@@ -157,7 +163,22 @@ export async function discoveryRoutes(app: App) {
         parsed.data.id,
         cacheKeyOf(request, publicUrl, path),
       );
-      return { path, language: request.language, body: answer.body };
+      const { cover, cover_thumbnails: thumbnails } = answer.value;
+      return {
+        path,
+        language: request.language,
+        body: answer.body,
+        // The page's large cover, with the same srcset and sizes as the page draws it.
+        preloadImage: cover
+          ? thumbnails.length > 0
+            ? {
+                href: thumbnails[0]!.url,
+                srcset: heroCoverSrcSet(cover, thumbnails),
+                sizes: HERO_COVER_SIZES,
+              }
+            : { href: cover }
+          : null,
+      };
     } catch (error) {
       // No such public event: the plain page goes out, and the app shows its own not-found.
       if (error instanceof AppError && error.status === 404) return null;

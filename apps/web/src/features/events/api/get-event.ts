@@ -20,7 +20,7 @@ export function parseEventId(value: string | null | undefined): number | null {
  * the page with a HEAD of the same path once the browser is idle: the view is counted as before,
  * off the first paint's path.
  */
-function countPageView(path: string): void {
+export function countPageView(path: string): void {
   const send = () => void fetch(path, { method: 'HEAD' }).catch(() => undefined);
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(send, { timeout: 2_000 });

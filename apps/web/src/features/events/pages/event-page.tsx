@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Text, Title, VisuallyHidden } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { HERO_COVER_SIZES } from '@hafla/shared/events/cover-images';
 import type { EventDetail } from '@hafla/shared/events/discovery';
 import { EventCover } from '../../../components/event-cover';
 import { GlobeIcon, PinIcon, TicketIcon } from '../../../components/icons';
@@ -174,7 +175,6 @@ function EventView({ event }: { event: EventDetail }) {
     event.latitude !== null && event.longitude !== null
       ? openStreetMapUrl(event.latitude, event.longitude)
       : null;
-  const url = `${window.location.origin}/events/${event.id}`;
 
   usePageMeta({
     title: event.title,
@@ -193,6 +193,9 @@ function EventView({ event }: { event: EventDetail }) {
       <div className={classes.hero}>
         <EventCover
           cover={event.cover}
+          thumbnails={event.cover_thumbnails}
+          sizes={HERO_COVER_SIZES}
+          isOriginalOffered
           categoryId={event.category}
           width={1200}
           height={600}
@@ -224,7 +227,7 @@ function EventView({ event }: { event: EventDetail }) {
         </div>
         <div className={classes.actions}>
           <WishlistToggle event={event} isOnEventPage />
-          <ShareButton title={event.title} url={url} />
+          <ShareButton title={event.title} path={`/events/${event.id}`} />
         </div>
       </div>
       <div className={classes.layout}>
