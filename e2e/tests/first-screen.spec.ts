@@ -148,6 +148,8 @@ for (const language of ['en', 'ar'] as const) {
     const plain = await openWithoutScript(browser, baseURL!, language);
     await plain.page.goto(`/events/${event.id}`);
     await expect(plain.page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    // Its title is the event's (the tab, a shared link's preview), not the app's.
+    expect(await plain.page.title()).toContain(event.title);
     await expect(plain.page.locator('.mantine-Badge-root').first()).toHaveCSS(
       'text-transform',
       'uppercase',

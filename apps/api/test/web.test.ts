@@ -28,8 +28,11 @@ export const firstScreenModule = (pathname) => (pathname === '/' ? null : 'src/e
 export async function renderFirstScreen({ pathname, language, answers }) {
   globalThis.firstScreenRenders = (globalThis.firstScreenRenders ?? 0) + 1;
   if (globalThis.failFirstScreen) throw new Error('render failed');
-  if (pathname !== '/') return '<main><h1>' + language + ' event</h1></main>';
-  return '<main><h1>' + language + ' ' + answers.get('/api/v1/home').sections.length + '</h1></main>';
+  if (pathname !== '/') {
+    const event = answers.get('/api/v1/events_read/' + pathname.split('/')[2]);
+    return { html: '<main><h1>' + language + ' event</h1></main>', title: event.title + ' · Hafla', description: event.description.slice(0, 20) };
+  }
+  return { html: '<main><h1>' + language + ' ' + answers.get('/api/v1/home').sections.length + '</h1></main>', title: null, description: null };
 }
 `,
   );
@@ -54,6 +57,9 @@ export async function renderFirstScreen({ pathname, language, answers }) {
 afterAll(() => ctx.close());
 
 const html = { accept: 'text/html,application/xhtml+xml' };
+
+/** A first screen that sets no title or description. */
+const screenOf = (body: string) => ({ html: body, title: null, description: null });
 
 describe('serving the web app', () => {
   it('serves index.html at / and revalidates it', async () => {
@@ -261,7 +267,7 @@ describe('a first screen rendered on the server', () => {
           calls += 1;
           return calls === 1
             ? Promise.reject(new Error('render failed'))
-            : Promise.resolve('<p>ok</p>');
+            : Promise.resolve(screenOf('<p>ok</p>'));
         },
       },
       {},
@@ -270,18 +276,35 @@ describe('a first screen rendered on the server', () => {
     const answers = [{ path: '/api/v1/home', language: 'en', body: '{"sections":[]}' }];
     expect(await screens.render('/', 'en', answers)).toBeNull();
     expect(warnings).toHaveLength(1);
-    expect(await screens.render('/', 'en', answers)).toBe('<p>ok</p>');
-    expect(await screens.render('/', 'en', answers)).toBe('<p>ok</p>');
+    expect(await screens.render('/', 'en', answers)).toEqual(screenOf('<p>ok</p>'));
+    expect(await screens.render('/', 'en', answers)).toEqual(screenOf('<p>ok</p>'));
     expect(calls).toBe(2);
   });
 
   it('replaces only the boot screen, whatever the render holds', () => {
     const shell =
       '<html lang="en" dir="ltr"><head></head><body><div id="root"><p>boot</p></div><div id="x"></div></body></html>';
-    expect(withFirstScreen(shell, 'ar', '<div>$& $1</div>')).toBe(
+    expect(withFirstScreen(shell, 'ar', screenOf('<div>$& $1</div>'))).toBe(
       '<html lang="ar" dir="rtl"><head></head><body><div id="root" data-first-screen="ar"><div>$& $1</div></div><div id="x"></div></body></html>',
     );
-    expect(withFirstScreen('<html><body></body></html>', 'en', '<p/>')).toBeNull();
+    expect(withFirstScreen('<html><body></body></html>', 'en', screenOf('<p/>'))).toBeNull();
+  });
+
+  it("puts the page's title and description in the head, as text", () => {
+    const shell =
+      '<html lang="en" dir="ltr"><head><meta name="description" content="Hafla." />' +
+      '<title>Hafla</title></head><body><div id="root"></div></body></html>';
+    const page = withFirstScreen(shell, 'en', {
+      html: '<main></main>',
+      title: '</title><script>alert(1)</script> & "more"',
+      description: 'A "night" <of> music & $1',
+    })!;
+    expect(page).toContain(
+      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;</title>',
+    );
+    expect(page).toContain(
+      '<meta name="description" content="A &quot;night&quot; &lt;of&gt; music &amp; $1" />',
+    );
   });
   it("asks for the app's code once the first screen has painted, not before", () => {
     const built =
@@ -291,7 +314,7 @@ describe('a first screen rendered on the server', () => {
       '<link rel="modulepreload" crossorigin href="/assets/chunk-c3.js">\n' +
       '<link rel="stylesheet" crossorigin href="/assets/index-d4.css">\n' +
       '</head><body><div id="root"></div></body></html>';
-    const page = withFirstScreen(built, 'en', '<main></main>')!;
+    const page = withFirstScreen(built, 'en', screenOf('<main></main>'))!;
     expect(page).not.toContain('type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain(
@@ -307,6 +330,11 @@ describe("a first screen whose page has code of its own (the event page's lazy c
     const id = (list.json() as { results: { id: number }[] }).results[0]!.id;
     const page = await ctx.app.inject({ method: 'GET', url: `/events/${id}`, headers: html });
     expect(page.body).toContain('<div id="root" data-first-screen="en"><main><h1>en event</h1>');
+    // The tab and a shared link's preview read the event's title, not the app's.
+    const event = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/events_read/${id}` })
+    ).json() as { title: string };
+    expect(page.body).toContain(`<title>${event.title} · Hafla</title>`);
     const head = page.body.slice(0, page.body.indexOf('</head>'));
     // Imported chunks' styles first, as the browser would apply them; the entry's are its own.
     expect(head).toContain(
@@ -329,7 +357,7 @@ describe("a first screen whose page has code of its own (the event page's lazy c
       '<link rel="modulepreload" crossorigin href="/assets/shell-b2.js">\n' +
       '<link rel="stylesheet" crossorigin href="/assets/index-d4.css">\n' +
       '</head><body><div id="root"></div></body></html>';
-    const page = withFirstScreen(built, 'en', '<main></main>', {
+    const page = withFirstScreen(built, 'en', screenOf('<main></main>'), {
       styles: ['/assets/index-d4.css', '/assets/page-p1.css'],
       scripts: ['/assets/shell-b2.js', '/assets/index-a1.js', '/assets/page-p2.js'],
     })!;

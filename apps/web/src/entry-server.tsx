@@ -15,6 +15,7 @@ import {
 import { markServerRenderedPage } from './app/layout/server-page';
 import { createRoutes } from './app/router';
 import { DEFAULT_NAMESPACE } from './lib/i18n';
+import { documentTitleOf, withServerPageMeta } from './lib/page-meta';
 import { createQueryClient } from './lib/query-client';
 
 /**
@@ -70,15 +71,23 @@ export interface FirstScreenInput {
  */
 export { firstScreenModule, hasFirstScreen };
 
+export interface RenderedFirstScreen {
+  /** The page's HTML for `#root`. */
+  html: string;
+  /** The document's title and description the page sets, when it sets them. */
+  title: string | null;
+  description: string | null;
+}
+
 /**
- * The page's first screen as HTML for `#root`, or null when it cannot be the browser's (an
- * answer is missing, the route redirects or fails).
+ * The page's first screen as HTML for `#root`, with its title and description, or null when it
+ * cannot be the browser's (an answer is missing, the route redirects or fails).
  */
 export async function renderFirstScreen({
   pathname,
   language,
   answers,
-}: FirstScreenInput): Promise<string | null> {
+}: FirstScreenInput): Promise<RenderedFirstScreen | null> {
   if (!hasFirstScreen(pathname)) return null;
   const queryClient = createQueryClient();
   if (!seedFirstScreen(queryClient, pathname, (apiPath) => answers.get(apiPath))) return null;
@@ -102,13 +111,20 @@ export async function renderFirstScreen({
     // Nothing on a first screen waits (its lazy sections start as skeletons, its answers and
     // translations are at hand), so the render is synchronous and has no streaming scripts,
     // which the content security policy would refuse.
-    return renderToString(
-      <I18nextProvider i18n={i18n}>
-        <App language={language} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </App>
-      </I18nextProvider>,
+    const { result: html, meta } = withServerPageMeta(() =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <App language={language} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </App>
+        </I18nextProvider>,
+      ),
     );
+    return {
+      html,
+      title: meta ? documentTitleOf(meta) : null,
+      description: meta?.description ?? null,
+    };
   } finally {
     markServerRenderedPage(null);
     // Its queries would otherwise wait half an hour (gcTime) to be collected.

@@ -13,6 +13,13 @@ import type { FirstAnswer } from './web';
  * first answers it is sent with (decision 0024) into the HTML, and the browser hydrates it.
  */
 
+/** A page's first screen: its HTML for `#root`, and the title and description it sets. */
+export interface FirstScreen {
+  html: string;
+  title: string | null;
+  description: string | null;
+}
+
 /** What the web build's server entry exports (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
   hasFirstScreen(pathname: string): boolean;
@@ -21,7 +28,7 @@ interface ServerEntry {
     pathname: string;
     language: Language;
     answers: ReadonlyMap<string, unknown>;
-  }): Promise<string | null>;
+  }): Promise<FirstScreen | null>;
 }
 
 /** A chunk of the client build, as its manifest (`dist/.vite/manifest.json`) describes it. */
@@ -66,7 +73,7 @@ export function pageAssetsOf(manifest: BuildManifest, module: string): PageAsset
 const CACHED_SCREENS = 32;
 
 export class FirstScreens {
-  private readonly cache = new Map<string, Promise<string | null>>();
+  private readonly cache = new Map<string, Promise<FirstScreen | null>>();
   private readonly assets = new Map<string, PageAssets>();
 
   constructor(
@@ -118,7 +125,7 @@ export class FirstScreens {
     pathname: string,
     language: Language,
     answers: readonly FirstAnswer[],
-  ): Promise<string | null> {
+  ): Promise<FirstScreen | null> {
     const hash = createHash('sha1').update(`${pathname}\n${language}`);
     for (const answer of answers) hash.update(`\n${answer.path}\n`).update(answer.body);
     const key = hash.digest('base64');
@@ -169,17 +176,38 @@ function withScriptsAfterPaint(html: string, pageScripts: readonly string[]): st
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => loader);
 }
 
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The shell with the page's own title and description in place of the app's. */
+function withPageMeta(html: string, screen: FirstScreen): string {
+  let page = html;
+  if (screen.title !== null)
+    page = page.replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(screen.title!)}</title>`,
+    );
+  if (screen.description !== null)
+    page = page.replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(screen.description!)}" />`,
+    );
+  return page;
+}
+
 /**
  * The shell with a first screen in `#root` (in place of the boot screen), marked with its
- * language for the app to hydrate, the document's language and direction set to it, its page's
- * styles linked (it paints styled), and the app's code asked for once it has painted.
+ * language for the app to hydrate, the document's language and direction set to it, its title
+ * and description in the head, its page's styles linked (it paints styled), and the app's code
+ * asked for once it has painted.
  */
 export function withFirstScreen(
-  html: string,
+  shell: string,
   language: Language,
-  screen: string,
+  screen: FirstScreen,
   assets: PageAssets = NO_ASSETS,
 ): string | null {
+  const html = withPageMeta(shell, screen);
   const root = /<div id="root">[\s\S]*?<\/div>/.exec(html);
   const head = html.indexOf('</head>');
   if (!root || head < 0) return null;
@@ -191,7 +219,7 @@ export function withFirstScreen(
     html.slice(0, head) +
     styles +
     html.slice(head, root.index) +
-    `<div id="root" data-first-screen="${language}">${screen}</div>` +
+    `<div id="root" data-first-screen="${language}">${screen.html}</div>` +
     html.slice(root.index + root[0].length);
   return withScriptsAfterPaint(
     page.replace(

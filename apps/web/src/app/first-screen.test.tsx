@@ -22,7 +22,7 @@ describe('the home page rendered on the server', () => {
     async (language) => {
       const screen = await renderFirstScreen({ pathname: '/', language, answers });
       const page = document.createElement('div');
-      page.innerHTML = screen!;
+      page.innerHTML = screen!.html;
       const heading = language === 'en' ? 'Welcome to Hafla' : 'أهلًا بك في حفلة';
       expect(page.querySelector('h1')?.textContent).toBe(heading);
       const firstEvent = fixtures.home.sections.find((section) => section.events.length > 0)!
@@ -59,11 +59,15 @@ describe('the event page rendered on the server', () => {
         answers: eventAnswers,
       });
       const page = document.createElement('div');
-      page.innerHTML = screen!;
+      page.innerHTML = screen!.html;
       expect(page.querySelector('h1')?.textContent).toBe(event.title);
       expect(page.textContent).toContain(event.organizer.name);
       const book = language === 'en' ? 'Book tickets' : 'احجز التذاكر';
       expect(page.querySelector(`a[href="/events/${event.id}/book"]`)?.textContent).toBe(book);
+      // The page's title and description go in the HTML's head: the render runs no effects.
+      const siteName = language === 'en' ? 'Hafla' : 'حفلة';
+      expect(screen!.title).toBe(`${event.title} · ${siteName}`);
+      expect(screen!.description).toBe(event.description.slice(0, 160));
     },
   );
 
