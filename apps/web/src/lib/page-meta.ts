@@ -47,8 +47,13 @@ export function withServerPageMeta<T>(render: () => T): { result: T; meta: PageM
   }
 }
 
+/** During the server's render, the page's meta is handed over; in the browser, nothing. */
+function handToServerRender(meta: PageMeta): void {
+  if (serverPageMeta) serverPageMeta.meta = meta;
+}
+
 export function usePageMeta({ title, description, keywords, siteName }: PageMeta): void {
-  if (serverPageMeta) serverPageMeta.meta = { title, description, keywords, siteName };
+  handToServerRender({ title, description, keywords, siteName });
   useEffect(() => {
     applyPageMeta({ title, description, keywords, siteName });
   }, [title, description, keywords, siteName]);
