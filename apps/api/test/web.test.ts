@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/db-rows';
 import type { FastifyBaseLogger } from 'fastify';
 import { FirstScreens, pageAssetsOf, withFirstScreen } from '../src/plugins/first-screens';
-import { withFirstAnswer } from '../src/plugins/web';
+import { FilledPages, withFirstAnswer } from '../src/plugins/web';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -256,9 +256,12 @@ describe('a first screen rendered on the server', () => {
     expect(renders()).toBe(before);
   });
 
-  it('answers null when a render fails, logs it and tries again on the next request', async () => {
+  it('sends the page without its first screen when a render fails, logs it, and renders it on the next request', async () => {
     const warnings: unknown[] = [];
     let calls = 0;
+    const log = {
+      warn: (...args: unknown[]) => warnings.push(args),
+    } as unknown as FastifyBaseLogger;
     const screens = new FirstScreens(
       {
         hasFirstScreen: () => true,
@@ -271,14 +274,26 @@ describe('a first screen rendered on the server', () => {
         },
       },
       {},
-      { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger,
+      log,
+    );
+    const pages = new FilledPages(
+      '<html lang="en" dir="ltr"><head></head><body><div id="root"><p>boot</p></div></body></html>',
+      screens,
     );
     const answers = [{ path: '/api/v1/home', language: 'en', body: '{"sections":[]}' }];
-    expect(await screens.render('/', 'en', answers)).toBeNull();
+    const first = await pages.of('/', 'en', answers, log);
+    expect(first!.html).toContain('<p>boot</p>');
+    expect(first!.html).toContain('hafla-first-answer');
     expect(warnings).toHaveLength(1);
-    expect(await screens.render('/', 'en', answers)).toEqual(screenOf('<p>ok</p>'));
-    expect(await screens.render('/', 'en', answers)).toEqual(screenOf('<p>ok</p>'));
+    for (let request = 0; request < 2; request += 1) {
+      expect((await pages.of('/', 'en', answers, log))!.html).toContain(
+        '<div id="root" data-first-screen="en"><p>ok</p></div>',
+      );
+    }
     expect(calls).toBe(2);
+    // Other answers are another page.
+    await pages.of('/', 'en', [{ ...answers[0]!, body: '{"sections":[1]}' }], log);
+    expect(calls).toBe(3);
   });
 
   it('replaces only the boot screen, whatever the render holds', () => {

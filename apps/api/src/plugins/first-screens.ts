@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,11 +68,7 @@ export function pageAssetsOf(manifest: BuildManifest, module: string): PageAsset
   return { styles: [...styles], scripts: [...scripts] };
 }
 
-/** Renders a page once per language and set of answers: the answers change far less often. */
-const CACHED_SCREENS = 32;
-
 export class FirstScreens {
-  private readonly cache = new Map<string, Promise<FirstScreen | null>>();
   private readonly assets = new Map<string, PageAssets>();
 
   constructor(
@@ -120,37 +115,27 @@ export class FirstScreens {
     return assets;
   }
 
-  /** The page's first screen for `#root`, or null (the page then goes out as the app's shell). */
-  render(
+  /**
+   * The page's first screen for `#root`, or null (the page then goes out as the app's shell): a
+   * render that fails is logged. The filled page is cached by the caller (plugins/web.ts).
+   */
+  async render(
     pathname: string,
     language: Language,
     answers: readonly FirstAnswer[],
   ): Promise<FirstScreen | null> {
-    const hash = createHash('sha1').update(`${pathname}\n${language}`);
-    for (const answer of answers) hash.update(`\n${answer.path}\n`).update(answer.body);
-    const key = hash.digest('base64');
-    let screen = this.cache.get(key);
-    if (screen) {
-      // Most recently used last: the first key is the one to drop.
-      this.cache.delete(key);
-    } else {
-      screen = this.entry
-        .renderFirstScreen({
-          pathname,
-          language,
-          answers: new Map(
-            answers.map((answer) => [answer.path, JSON.parse(answer.body.toString())]),
-          ),
-        })
-        .catch((error: unknown) => {
-          this.log.warn({ err: error, pathname }, 'first screen not rendered');
-          this.cache.delete(key);
-          return null;
-        });
-      if (this.cache.size >= CACHED_SCREENS) this.cache.delete(this.cache.keys().next().value!);
+    try {
+      return await this.entry.renderFirstScreen({
+        pathname,
+        language,
+        answers: new Map(
+          answers.map((answer) => [answer.path, JSON.parse(answer.body.toString())]),
+        ),
+      });
+    } catch (error) {
+      this.log.warn({ err: error, pathname }, 'first screen not rendered');
+      return null;
     }
-    this.cache.set(key, screen);
-    return screen;
   }
 }
 

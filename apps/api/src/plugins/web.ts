@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -6,6 +7,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { languageOfCookieHeader } from '@hafla/shared/common/i18n';
+import type { Language } from '@hafla/shared/common/i18n';
+import type { Encoding } from '../lib/read-cache';
 import { FirstScreens, withFirstScreen } from './first-screens';
 import { encodingFor } from './http-cache';
 
@@ -109,6 +112,86 @@ export function withFirstAnswer(html: string, answers: readonly FirstAnswer[]): 
   return `${html.slice(0, at)}${preload}${script}${html.slice(at)}`;
 }
 
+/** A page filled in with its first answers (and its first screen), compressed once per coding. */
+interface FilledPage {
+  html: string;
+  /** False when its first screen should have been there and is not: it is made anew next time. */
+  isComplete: boolean;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Filled pages kept: an event page is about 35 KB, so some 9 MB at most. */
+const CACHED_PAGES = 256;
+
+/**
+ * Filled pages by what they are made of — the page, its language and its answers' bytes (a
+ * hash) — most recently used last. A crowd on one page costs one fill and one compression, not
+ * one per request (an event page filled and compressed anew cost ~1.3 ms; its answer alone
+ * 0.15 ms); readers arriving while it is made wait for the same one. The shell is the same for
+ * the life of the process (a deploy restarts it).
+ */
+export class FilledPages {
+  private readonly pages = new Map<string, Promise<FilledPage | null>>();
+
+  constructor(
+    private readonly template: string | null,
+    private readonly screens: FirstScreens | null,
+  ) {}
+
+  of(
+    pathname: string,
+    language: Language,
+    answers: readonly FirstAnswer[],
+    log: FastifyBaseLogger,
+  ): Promise<FilledPage | null> {
+    const hash = createHash('sha1').update(`${pathname}\n${language}`);
+    for (const answer of answers) hash.update(`\n${answer.path}\n`).update(answer.body);
+    const key = hash.digest('base64');
+    let page = this.pages.get(key);
+    if (page) {
+      this.pages.delete(key);
+    } else {
+      page = this.fill(pathname, language, answers).then(
+        (filled) => {
+          if (!filled?.isComplete) this.pages.delete(key);
+          return filled;
+        },
+        (error: unknown) => {
+          log.warn({ err: error, pathname }, 'first answer not embedded in the page');
+          this.pages.delete(key);
+          return null;
+        },
+      );
+      if (this.pages.size >= CACHED_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    }
+    this.pages.set(key, page);
+    return page;
+  }
+
+  private async fill(
+    pathname: string,
+    language: Language,
+    answers: readonly FirstAnswer[],
+  ): Promise<FilledPage | null> {
+    const { template, screens } = this;
+    if (template === null) return null;
+    const html = withFirstAnswer(template, answers);
+    if (html === null) return null;
+    if (!screens?.has(pathname)) return { html, isComplete: true, encoded: {} };
+    const screen = await screens.render(pathname, language, answers);
+    const filled = screen && withFirstScreen(html, language, screen, screens.assetsOf(pathname));
+    return { html: filled ?? html, isComplete: filled !== null, encoded: {} };
+  }
+}
+
+function encodedPage(page: FilledPage, encoding: Encoding): Buffer {
+  page.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(page.html, { level: 6 });
+  return page.encoded[encoding];
+}
+
 /**
  * Sends the SPA shell; the browser must revalidate it so a deploy is picked up at once. A page
  * with a first answer gets it inside (compressed here: the file's own .br and .gz lack it); a
@@ -127,7 +210,7 @@ export async function sendSpaIndex(
 ): Promise<void> {
   reply.header('cache-control', 'no-cache');
   const pathname = request.url.split('?')[0] ?? '/';
-  let html: string | null = null;
+  let page: FilledPage | null = null;
   if (shell.template !== null && request.method === 'GET') {
     // A page is in the language the app will show: its cookie, or the app's default (not the
     // browser's Accept-Language, which the app does not follow), so the first answers and a
@@ -135,39 +218,29 @@ export async function sendSpaIndex(
     request.language = languageOfCookieHeader(request.headers.cookie);
     try {
       const answers = await app.firstAnswers.of(request, pathname);
-      html = answers.length > 0 ? withFirstAnswer(shell.template, answers) : null;
-      if (html !== null && shell.screens?.has(pathname)) {
-        const screen = await shell.screens.render(pathname, request.language, answers);
-        if (screen !== null) {
-          const assets = shell.screens.assetsOf(pathname);
-          html = withFirstScreen(html, request.language, screen, assets) ?? html;
-        }
-      }
+      if (answers.length > 0)
+        page = await shell.pages.of(pathname, request.language, answers, request.log);
     } catch (error) {
       request.log.warn({ err: error }, 'first answer not embedded in the page');
     }
   }
-  if (html === null) {
+  if (page === null) {
     void reply.sendFile('index.html');
     return;
   }
   reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
   const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding === null) {
-    reply.send(html);
+    reply.send(page.html);
     return;
   }
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
-  reply.header('content-encoding', encoding).send(body);
+  reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
 }
 
-/** The built app's page: its index.html and the server's renderer of first screens. */
+/** The built app's page: its index.html, the server's renderer of first screens, filled pages. */
 export interface SpaShell {
   template: string | null;
-  screens: FirstScreens | null;
+  pages: FilledPages;
 }
 
 /** The built index.html and first-screen renderer, loaded once: a deploy restarts the process. */
@@ -176,9 +249,9 @@ export async function loadSpaShell(root: string, log: FastifyBaseLogger): Promis
   try {
     template = readFileSync(path.join(root, 'index.html'), 'utf8');
   } catch {
-    return { template: null, screens: null };
+    return { template: null, pages: new FilledPages(null, null) };
   }
-  return { template, screens: await FirstScreens.load(root, log) };
+  return { template, pages: new FilledPages(template, await FirstScreens.load(root, log)) };
 }
 
 /**
