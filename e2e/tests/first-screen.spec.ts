@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { signIn } from './account-steps';
+import { ATTENDEE, DEMO_PASSWORD } from './api-steps';
 import catalogEn from '../../apps/web/src/locales/en/catalog.json' with { type: 'json' };
 import catalogAr from '../../apps/web/src/locales/ar/catalog.json' with { type: 'json' };
 import eventsEn from '../../apps/web/src/locales/en/events.json' with { type: 'json' };
@@ -161,3 +163,38 @@ for (const language of ['en', 'ar'] as const) {
     await plain.close();
   });
 }
+
+test("a signed-in reader's page takes the server's place whole, with no loader between them", async ({
+  page,
+  request,
+}) => {
+  const list = await request.get('/api/v1/events_read/?limit=1');
+  const event = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+  await signIn(page, ATTENDEE, DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  // Moments when #root shows no page heading once the server's page has shown one.
+  await page.addInitScript(() => {
+    const state = { shown: false, lost: [] as string[] };
+    (window as unknown as { headingState: typeof state }).headingState = state;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      if (root.querySelector('h1')) state.shown = true;
+      else if (state.shown) state.lost.push(root.innerHTML.slice(0, 80));
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  for (const path of [`/events/${event.id}`, '/']) {
+    const response = await page.goto(path);
+    // The server sends its anonymous page; the app replaces it with the reader's own.
+    expect(await response!.text()).toContain('data-first-screen="en"');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const state = await page.evaluate(
+      () =>
+        (window as unknown as { headingState: { shown: boolean; lost: string[] } }).headingState,
+    );
+    expect(state, path).toEqual({ shown: true, lost: [] });
+  }
+});

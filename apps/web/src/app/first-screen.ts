@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
 import { homeQueryOptions } from '../features/catalog/api/get-home';
@@ -20,7 +20,7 @@ interface FirstScreen {
    */
   pageModule?: string;
   /** API path → the query that reads it, for the page's parameters; null when they name nothing. */
-  queries(params: Params): Record<string, { queryKey: readonly unknown[] }> | null;
+  queries(params: Params): Record<string, FirstQuery> | null;
   /** Routes with a loader on this page: the browser's router starts as if they had run. */
   loaderRoutes: readonly string[];
   /** Translation namespaces its loaders and route module would have loaded, besides `common`. */
@@ -31,12 +31,24 @@ interface FirstScreen {
 
 type Params = Record<string, string | undefined>;
 
+/** A first render's read: its key in the query cache, and how to read it without the page. */
+interface FirstQuery {
+  queryKey: QueryKey;
+  prefetch(queryClient: QueryClient): Promise<void>;
+}
+
+function firstQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): FirstQuery {
+  return { queryKey: options.queryKey, prefetch: (client) => client.prefetchQuery(options) };
+}
+
 const eventPath = (id: number) => `/api/v1/events_read/${id}`;
 
 const FIRST_SCREENS: readonly FirstScreen[] = [
   {
     pattern: '/',
-    queries: () => ({ '/api/v1/home': homeQueryOptions() }),
+    queries: () => ({ '/api/v1/home': firstQuery(homeQueryOptions()) }),
     loaderRoutes: [HOME_ROUTE_ID],
     namespaces: ['catalog'],
   },
@@ -45,7 +57,7 @@ const FIRST_SCREENS: readonly FirstScreen[] = [
     pageModule: 'src/features/events/pages/event-page.tsx',
     queries: (params) => {
       const id = parseEventId(params.id);
-      return id === null ? null : { [eventPath(id)]: eventQueryOptions(id) };
+      return id === null ? null : { [eventPath(id)]: firstQuery(eventQueryOptions(id)) };
     },
     loaderRoutes: [EVENT_ROUTE_ID],
     namespaces: ['events', 'social'],
@@ -61,6 +73,32 @@ function firstScreenAt(pathname: string): { screen: FirstScreen; params: Params 
     if (match && screen.queries(match.params) !== null) return { screen, params: match.params };
   }
   return null;
+}
+
+/** The reads of a first screen's first render: the app information's and its own. */
+function firstQueriesOf(screen: FirstScreen, params: Params): Record<string, FirstQuery> {
+  return {
+    '/api/v1/app_config/': firstQuery(appInfoQueryOptions()),
+    ...screen.queries(params),
+  };
+}
+
+/**
+ * Reads what the page's first render reads, as this reader (signed in, or in another language
+ * than the server's page): the app then replaces the server's page with its own whole, with no
+ * loader between the two.
+ */
+export async function prefetchFirstScreen(
+  queryClient: QueryClient,
+  pathname: string,
+): Promise<void> {
+  const found = firstScreenAt(pathname);
+  if (!found) return;
+  await Promise.all(
+    Object.values(firstQueriesOf(found.screen, found.params)).map((query) =>
+      query.prefetch(queryClient),
+    ),
+  );
 }
 
 /** The page at `pathname` is one the server renders. */
@@ -79,10 +117,7 @@ export function seedFirstScreen(
 ): boolean {
   const found = firstScreenAt(pathname);
   if (!found) return false;
-  const queries: Record<string, { queryKey: readonly unknown[] }> = {
-    '/api/v1/app_config/': appInfoQueryOptions(),
-    ...found.screen.queries(found.params),
-  };
+  const queries = firstQueriesOf(found.screen, found.params);
   const entries = Object.entries(queries).map(
     ([apiPath, options]) => [options.queryKey, answerOf(apiPath)] as const,
   );

@@ -483,11 +483,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 export const HOME_ROUTE_ID = 'home';
 export const EVENT_ROUTE_ID = 'event';
 
-/**
- * Loads the code of the lazy routes that match `pathname` into their route objects: a router
- * that hydrates a server's page must render it at once, not its loading fallback while the
- * page's code arrives.
- */
+/** Loads the code of the lazy routes that match `pathname` into their route objects. */
 async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
   await Promise.all(
     (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
@@ -497,14 +493,19 @@ async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promi
   );
 }
 
-/** The app's router; one that hydrates a server's page has that page's code loaded first. */
+/**
+ * The app's router. Over a page the server rendered, the page's code is loaded first: a router
+ * that hydrates it must render it at once, and one that replaces it must not show a loading
+ * fallback in its place.
+ */
 export async function createAppRouter(
   queryClient: QueryClient,
-  options?: { hydrationData?: HydrationState },
+  options: { hydrationData?: HydrationState; isOverServerPage?: boolean } = {},
 ) {
+  const { isOverServerPage = false, ...routerOptions } = options;
   const routes = createRoutes(queryClient);
-  if (options?.hydrationData) await resolveLazyRoutes(routes, window.location.pathname);
-  const router = createBrowserRouter(routes, options);
+  if (isOverServerPage) await resolveLazyRoutes(routes, window.location.pathname);
+  const router = createBrowserRouter(routes, routerOptions);
   setLoginNavigator((path) => void router.navigate(path));
   return router;
 }

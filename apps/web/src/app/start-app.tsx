@@ -7,6 +7,7 @@ import {
   firstScreenHydrationData,
   firstScreenNamespaces,
   firstScreenShown,
+  prefetchFirstScreen,
   seedFirstScreen,
 } from './first-screen';
 import { markServerRenderedPage } from './layout/server-page';
@@ -33,6 +34,24 @@ function canHydrate(root: HTMLElement, language: string): boolean {
   return root.dataset.firstScreen === language && readSessionHint() === null;
 }
 
+/** The longest the server's page waits for the app's own to be ready before it is replaced. */
+const SERVER_PAGE_WAIT_MS = 3_000;
+
+/** Resolves once the router has run its first loaders (at once when it starts hydrated). */
+function routerInitialized(router: Awaited<ReturnType<typeof createAppRouter>>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** Starts the app in `root`: hydrates the server's first screen, or renders anew. */
 export async function startApp(root: HTMLElement): Promise<void> {
   const language = readStoredLanguage();
@@ -49,15 +68,28 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // App info, translations, the first page's code and its data all download side by side.
   if (!hydrate) void queryClient.prefetchQuery(appInfoQueryOptions());
   // Only readers with a session hint pay for a refresh; signed-in-only pages wait for it.
-  void startSession(queryClient);
+  const sessionReady = startSession(queryClient);
   const i18nReady = initI18n(language);
+  const isOverServerPage = root.dataset.firstScreen !== undefined;
   const [router] = await Promise.all([
-    createAppRouter(
-      queryClient,
-      hydrate ? { hydrationData: firstScreenHydrationData(pathname) } : undefined,
-    ),
+    createAppRouter(queryClient, {
+      isOverServerPage,
+      ...(hydrate ? { hydrationData: firstScreenHydrationData(pathname) } : {}),
+    }),
     i18nReady,
   ]);
+  if (isOverServerPage && !hydrate) {
+    // The server's page stays until this reader's (signed in, or in another language) can take
+    // its place whole: the session, the page's reads and its route, no loader in between. A slow
+    // answer does not keep the server's page for long.
+    await Promise.race([
+      Promise.all([
+        sessionReady.then(() => prefetchFirstScreen(queryClient, pathname)),
+        routerInitialized(router),
+      ]),
+      new Promise((resolve) => setTimeout(resolve, SERVER_PAGE_WAIT_MS)),
+    ]);
+  }
 
   const app: ReactNode = (
     <StrictMode>
@@ -66,10 +98,11 @@ export async function startApp(root: HTMLElement): Promise<void> {
       </App>
     </StrictMode>
   );
+  // The server's page was seen: the app's takes its place without a fade-in.
+  if (isOverServerPage) markServerRenderedPage(pathname);
   if (hydrate) {
     // The loaders the server's render stood for did not run here: their translations load now.
     await Promise.all(firstScreenNamespaces(pathname).map(loadI18nNamespace));
-    markServerRenderedPage(pathname);
     hydrateRoot(root, app);
     firstScreenShown(pathname);
     return;
