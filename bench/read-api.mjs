@@ -1,8 +1,10 @@
 // Read load on the API against PostgreSQL: home, the events list (plain, searched in English and
-// Arabic, near a point) and the event page, over BENCH_EVENTS (10,000) seeded events. Each
+// Arabic, near a point) and the event page, over BENCH_EVENTS (10,000) seeded events, and the
+// pages' HTML as a browser opens them (first answers and first screens inside). Each
 // scenario runs twice: on an API process with its read cache (decision 0017) and on one with
 // READ_CACHE=off, both on the same database, so cached and uncached figures are reported apart.
-// Then the crowd: BENCH_CROWD_CONNECTIONS (1,000) connections on one event page, and on home.
+// Then the crowd: BENCH_CROWD_CONNECTIONS (1,000) connections on one event page (its answer, and
+// its HTML), and on home.
 // Each scenario's requests per second is printed as a ratio to a bare node:http server's,
 // measured in the same run on the same machine, so the ratios compare across machines. Any
 // non-2xx answer, socket error or timeout fails the run. Results go to bench/results/.
@@ -36,6 +38,8 @@ const WITH_UNCACHED = process.env.BENCH_UNCACHED !== 'off';
 const DURATION = intFromEnv('BENCH_DURATION', 10, 1);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 20, 1);
+/** What a browser sends for a page (the HTML, compressed). */
+const PAGE_HEADERS = { accept: 'text/html' };
 // To try a change before proposing it (an index, say): SQL run on the seeded database.
 const SETUP_SQL = process.env.BENCH_SETUP_SQL?.trim();
 const ONLY = process.env.BENCH_ONLY?.trim();
@@ -327,6 +331,15 @@ async function main() {
       paths: ids.map((id) => `/api/v1/events_read/${id}`),
       target: 'page',
     },
+    // The pages themselves, as a browser opens them: the HTML with its first answers and its
+    // first screen rendered on the server (decisions 0024, 0026).
+    { name: 'page / (HTML)', paths: ['/'], headers: PAGE_HEADERS, target: 'page' },
+    {
+      name: `page /events/{id} (HTML, ×${ids.length})`,
+      paths: ids.map((id) => `/events/${id}`),
+      headers: PAGE_HEADERS,
+      target: 'page',
+    },
   ];
   const cachedApi = { url: app.url, pid: app.pid, label: 'cached' };
   const uncachedApi = uncached && { url: uncached.url, pid: uncached.pid, label: 'uncached' };
@@ -345,6 +358,15 @@ async function main() {
     {
       name: `crowd ×${CROWD_CONNECTIONS}: events_read/{id} · cached`,
       paths: [`/api/v1/events_read/${ids[0]}`],
+      connections: CROWD_CONNECTIONS,
+      target: 'crowd',
+      cache: 'cached',
+      ...cachedApi,
+    },
+    {
+      name: `crowd ×${CROWD_CONNECTIONS}: page /events/{id} (HTML) · cached`,
+      paths: [`/events/${ids[0]}`],
+      headers: PAGE_HEADERS,
       connections: CROWD_CONNECTIONS,
       target: 'crowd',
       cache: 'cached',

@@ -419,6 +419,8 @@ describe('content: categories, event types, FAQ, pages', () => {
 
 describe('platform settings', () => {
   it('changes validated settings, keeps the rest and records before and after', async () => {
+    // Read (and kept in the read cache) before the change: the change must reach it at once.
+    await ctx.app.inject({ url: '/api/v1/app_config/' });
     const changed = expectOk(
       await call(ctx, admin.auth, 'PATCH', '/api/v1/admin/app_config/platform/', {
         hold_minutes: 15,

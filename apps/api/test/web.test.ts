@@ -246,6 +246,27 @@ describe('a first screen rendered on the server', () => {
     ]);
   });
 
+  it('answers 304 to a browser whose copy of the page is current', async () => {
+    const headers = { ...html, cookie: 'hafla_language=en', 'accept-encoding': 'br' };
+    const page = await ctx.app.inject({ method: 'GET', url: '/', headers });
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^W\/"p/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The other language is another page.
+    const arabic = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...headers, cookie: 'hafla_language=ar', 'if-none-match': etag },
+    });
+    expect(arabic.statusCode).toBe(200);
+  });
+
   it('renders a page once for as long as its answers stay the same', async () => {
     const headers = { ...html, cookie: 'hafla_language=ar' };
     await ctx.app.inject({ method: 'GET', url: '/', headers });
@@ -294,6 +315,22 @@ describe('a first screen rendered on the server', () => {
     // Other answers are another page.
     await pages.of('/', 'en', [{ ...answers[0]!, body: '{"sections":[1]}' }], log);
     expect(calls).toBe(3);
+    // Readers who arrive while a page is made wait for that one.
+    const [one, other] = await Promise.all([
+      pages.of('/', 'ar', answers, log),
+      pages.of('/', 'ar', answers, log),
+    ]);
+    expect(one).toBe(other);
+    expect(calls).toBe(4);
+    // A browser's copy is revalidated by what the page is made of, its build included: another
+    // build's page with the same answers is another page.
+    const kept = await pages.of('/', 'en', answers, log);
+    expect(kept!.etag).toMatch(/^W\/"p[\w-]+"$/);
+    const otherBuild = new FilledPages(
+      '<html><head></head><body><div id="root"></div></body></html>',
+      screens,
+    );
+    expect((await otherBuild.of('/', 'en', answers, log))!.etag).not.toBe(kept!.etag);
   });
 
   it('replaces only the boot screen, whatever the render holds', () => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { LRUCache } from 'lru-cache';
 import { languageOfCookieHeader } from '@hafla/shared/common/i18n';
 import type { Language } from '@hafla/shared/common/i18n';
 import type { Encoding } from '../lib/read-cache';
@@ -115,28 +116,42 @@ export function withFirstAnswer(html: string, answers: readonly FirstAnswer[]): 
 /** A page filled in with its first answers (and its first screen), compressed once per coding. */
 interface FilledPage {
   html: string;
+  /** Names what it is made of (the cache's key): a revalidating browser gets a 304 for it. */
+  etag: string;
   /** False when its first screen should have been there and is not: it is made anew next time. */
   isComplete: boolean;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-/** Filled pages kept: an event page is about 35 KB, so some 9 MB at most. */
-const CACHED_PAGES = 256;
-
 /**
  * Filled pages by what they are made of — the page, its language and its answers' bytes (a
- * hash) — most recently used last. A crowd on one page costs one fill and one compression, not
- * one per request (an event page filled and compressed anew cost ~1.3 ms; its answer alone
- * 0.15 ms); readers arriving while it is made wait for the same one. The shell is the same for
- * the life of the process (a deploy restarts it).
+ * hash). A crowd on one page costs one fill and one compression, not one per request (an event
+ * page filled and compressed anew cost ~1.3 ms, its answer alone 0.15 ms; rendering its first
+ * screen ~20 ms); readers arriving while it is made wait for the same one. As many pages are kept
+ * as the read cache keeps answers (2,000, 64 MB; an event page is about 35 KB of HTML), so every
+ * cached answer's page can be kept too. A changed answer is another key, so nothing kept is ever
+ * stale; the shell is the same for the life of the process (a deploy restarts it).
  */
 export class FilledPages {
-  private readonly pages = new Map<string, Promise<FilledPage | null>>();
+  private readonly pages = new LRUCache<string, FilledPage>({
+    max: 2_000,
+    maxSize: 64 * 1024 * 1024,
+    // The HTML's bytes, and a quarter more for its compressed copies once they are made.
+    sizeCalculation: (page) => Math.max(1, Math.ceil(Buffer.byteLength(page.html) * 1.25)),
+  });
+  private readonly filling = new Map<string, Promise<FilledPage | null>>();
+
+  /** The build's identity: its index.html names every script and style by its content hash. */
+  private readonly build: string;
 
   constructor(
     private readonly template: string | null,
     private readonly screens: FirstScreens | null,
-  ) {}
+  ) {
+    this.build = createHash('sha1')
+      .update(template ?? '')
+      .digest('base64url');
+  }
 
   of(
     pathname: string,
@@ -144,43 +159,47 @@ export class FilledPages {
     answers: readonly FirstAnswer[],
     log: FastifyBaseLogger,
   ): Promise<FilledPage | null> {
-    const hash = createHash('sha1').update(`${pathname}\n${language}`);
+    // The build is part of what a page is made of: after a deploy, a browser's copy (its ETag)
+    // names the old build's scripts, and must not be revalidated as current.
+    const hash = createHash('sha1').update(`${this.build}\n${pathname}\n${language}`);
     for (const answer of answers) hash.update(`\n${answer.path}\n`).update(answer.body);
-    const key = hash.digest('base64');
-    let page = this.pages.get(key);
-    if (page) {
-      this.pages.delete(key);
-    } else {
-      page = this.fill(pathname, language, answers).then(
-        (filled) => {
-          if (!filled?.isComplete) this.pages.delete(key);
-          return filled;
-        },
-        (error: unknown) => {
-          log.warn({ err: error, pathname }, 'first answer not embedded in the page');
-          this.pages.delete(key);
-          return null;
-        },
-      );
-      if (this.pages.size >= CACHED_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    const key = hash.digest('base64url');
+    const kept = this.pages.get(key);
+    if (kept) return Promise.resolve(kept);
+    let filling = this.filling.get(key);
+    if (!filling) {
+      filling = this.fill(pathname, language, answers, `W/"p${key}"`)
+        .then(
+          (page) => {
+            // A page whose first screen failed is sent, not kept: the next reader tries again.
+            if (page?.isComplete) this.pages.set(key, page);
+            return page;
+          },
+          (error: unknown) => {
+            log.warn({ err: error, pathname }, 'first answer not embedded in the page');
+            return null;
+          },
+        )
+        .finally(() => this.filling.delete(key));
+      this.filling.set(key, filling);
     }
-    this.pages.set(key, page);
-    return page;
+    return filling;
   }
 
   private async fill(
     pathname: string,
     language: Language,
     answers: readonly FirstAnswer[],
+    etag: string,
   ): Promise<FilledPage | null> {
     const { template, screens } = this;
     if (template === null) return null;
     const html = withFirstAnswer(template, answers);
     if (html === null) return null;
-    if (!screens?.has(pathname)) return { html, isComplete: true, encoded: {} };
+    if (!screens?.has(pathname)) return { html, etag, isComplete: true, encoded: {} };
     const screen = await screens.render(pathname, language, answers);
     const filled = screen && withFirstScreen(html, language, screen, screens.assetsOf(pathname));
-    return { html: filled ?? html, isComplete: filled !== null, encoded: {} };
+    return { html: filled ?? html, etag, isComplete: filled !== null, encoded: {} };
   }
 }
 
@@ -228,7 +247,10 @@ export async function sendSpaIndex(
     void reply.sendFile('index.html');
     return;
   }
-  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', page.etag);
   const encoding = encodingFor(request.headers['accept-encoding']);
   if (encoding === null) {
     reply.send(page.html);

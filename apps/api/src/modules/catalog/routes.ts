@@ -24,6 +24,7 @@ import { getAdminHomePageConfig, getHomePageConfig, saveHomePageConfig } from '.
 import * as catalog from './service';
 
 const tags = ['catalog'];
+const APP_INFO_PATH = '/api/v1/app_config/';
 
 export async function catalogRoutes(app: App) {
   const { db } = app;
@@ -59,23 +60,38 @@ export async function catalogRoutes(app: App) {
     compute: () => Promise<T>,
   ): Promise<never> => cached(request, reply, schema, compute).then(() => reply as never);
 
-  app.get('/api/v1/app_config/', {
+  /**
+   * The application information: the same for every reader in a language, changed only by the
+   * platform settings (whose writes notify `*`), and sent inside every page that brings its
+   * first answer (decision 0024) — kept in the read cache rather than read from the database
+   * on every page and every app start.
+   */
+  const appInfoAnswer = (request: FastifyRequest) =>
+    app.readCache.get(
+      cacheKeyOf(request, publicUrl, APP_INFO_PATH),
+      [],
+      async () => ({
+        value: await catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
+      }),
+      { serialize: (value) => JSON.stringify(AppInfo.parse(value)) },
+    );
+
+  app.get(APP_INFO_PATH, {
     schema: {
       tags,
       summary: 'Application information: version, languages, currencies, limits',
       response: { 200: AppInfo, ...errorResponses },
     },
-    handler: (request) => catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
+    handler: (request, reply) =>
+      appInfoAnswer(request).then((answer) => sendCached(reply, answer) as never),
   });
 
   // PRODUCT.md section 9: the app shows nothing before it has the application information, so a
   // page that brings its first answer brings this one too (decision 0024).
   app.firstAnswers.addToEveryPage(async (request) => ({
-    path: '/api/v1/app_config/',
+    path: APP_INFO_PATH,
     language: request.language,
-    body: JSON.stringify(
-      AppInfo.parse(await catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null)),
-    ),
+    body: (await appInfoAnswer(request)).body,
   }));
 
   app.get('/api/v1/app_config/home-page-config/', {
