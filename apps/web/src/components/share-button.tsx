@@ -12,14 +12,20 @@ export interface ShareButtonProps {
 type ShareState = 'idle' | 'copied' | 'manual';
 
 /**
+ * The full link to a page of this site, made when shared (the server renders this button too,
+ * and it has no window).
+ */
+function linkTo(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+/**
  * The phone's own share sheet where there is one; elsewhere the link is copied, and where
  * even that is refused it is shown selected for the reader to copy.
  */
 export function ShareButton({ title, path }: ShareButtonProps) {
   const { t } = useTranslation('events');
   const [state, setState] = useState<ShareState>('idle');
-  // Made when shared: the server renders this button too, and it has no window.
-  const [url, setUrl] = useState('');
   const manualRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -30,8 +36,7 @@ export function ShareButton({ title, path }: ShareButtonProps) {
   }, [state]);
 
   async function share() {
-    const url = new URL(path, window.location.origin).toString();
-    setUrl(url);
+    const url = linkTo(path);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
@@ -61,7 +66,7 @@ export function ShareButton({ title, path }: ShareButtonProps) {
         <TextInput
           ref={manualRef}
           readOnly
-          value={url}
+          value={linkTo(path)}
           dir="ltr"
           label={t('page.share.manual')}
           onFocus={(event) => event.currentTarget.select()}

@@ -35,19 +35,28 @@ export async function catalogRoutes(app: App) {
    * a minute (decision 0017).
    */
   const shared = { sharedCache: { sMaxAge: 60, staleWhileRevalidate: 600 } };
+  /** The answer to `url` (the request's own by default) from the read cache. */
+  const cachedAnswer = <T>(
+    request: FastifyRequest,
+    schema: { parse(value: unknown): T },
+    compute: () => Promise<T>,
+    url?: string,
+  ) =>
+    app.readCache.get(
+      cacheKeyOf(request, publicUrl, url),
+      [],
+      async () => ({ value: await compute() }),
+      { serialize: (value) => JSON.stringify(schema.parse(value)) },
+    );
   const cached = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     schema: { parse(value: unknown): T },
     compute: () => Promise<T>,
   ): Promise<void> =>
-    app.readCache
-      .get(cacheKeyOf(request, publicUrl), [], async () => ({ value: await compute() }), {
-        serialize: (value) => JSON.stringify(schema.parse(value)),
-      })
-      .then((answer) => {
-        sendCached(reply, answer);
-      });
+    cachedAnswer(request, schema, compute).then((answer) => {
+      sendCached(reply, answer);
+    });
   /**
    * Sends the cached answer and resolves with the reply itself, as an async handler that sent
    * must (resolving undefined while async onSend hooks run would send twice). Typed `never`:
@@ -66,15 +75,8 @@ export async function catalogRoutes(app: App) {
    * first answer (decision 0024) — kept in the read cache rather than read from the database
    * on every page and every app start.
    */
-  const appInfoAnswer = (request: FastifyRequest) =>
-    app.readCache.get(
-      cacheKeyOf(request, publicUrl, APP_INFO_PATH),
-      [],
-      async () => ({
-        value: await catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null),
-      }),
-      { serialize: (value) => JSON.stringify(AppInfo.parse(value)) },
-    );
+  const appInfo = (request: FastifyRequest) => () =>
+    catalog.getAppInfo(db, request.language, app.config.SENTRY_DSN ?? null);
 
   app.get(APP_INFO_PATH, {
     schema: {
@@ -82,8 +84,7 @@ export async function catalogRoutes(app: App) {
       summary: 'Application information: version, languages, currencies, limits',
       response: { 200: AppInfo, ...errorResponses },
     },
-    handler: (request, reply) =>
-      appInfoAnswer(request).then((answer) => sendCached(reply, answer) as never),
+    handler: (request, reply) => cachedReply(request, reply, AppInfo, appInfo(request)),
   });
 
   // PRODUCT.md section 9: the app shows nothing before it has the application information, so a
@@ -91,7 +92,7 @@ export async function catalogRoutes(app: App) {
   app.firstAnswers.addToEveryPage(async (request) => ({
     path: APP_INFO_PATH,
     language: request.language,
-    body: (await appInfoAnswer(request)).body,
+    body: (await cachedAnswer(request, AppInfo, appInfo(request), APP_INFO_PATH)).body,
   }));
 
   app.get('/api/v1/app_config/home-page-config/', {

@@ -56,13 +56,6 @@ function newNonce(): string {
   return crypto.randomUUID();
 }
 
-/**
- * One event's door on this device (docs/decisions/0015). Online, a scan asks the server and
- * the answer updates the device's list; offline (or when the server cannot be reached) the scan
- * is judged against the list in IndexedDB, shown at once, and queued with the device's time and
- * a nonce. `sync` sends the queue (earliest first, in batches; the nonce makes a resend safe) and
- * then fetches what changed in the list since the last cursor.
- */
 let lastScanTime = 0;
 
 /**
@@ -75,6 +68,13 @@ function nextScanTime(): string {
   return new Date(lastScanTime).toISOString();
 }
 
+/**
+ * One event's door on this device (docs/decisions/0015). Online, a scan asks the server and
+ * the answer updates the device's list; offline (or when the server cannot be reached) the scan
+ * is judged against the list in IndexedDB, shown at once, and queued with the device's time and
+ * a nonce. `sync` sends the queue (earliest first, in batches; the nonce makes a resend safe) and
+ * then fetches what changed in the list since the last cursor.
+ */
 export class DoorSync {
   private syncing: Promise<number> | null = null;
   private isClosed = false;
