@@ -53,6 +53,9 @@ export function UserMenu({ user }: UserMenuProps) {
       position="bottom-end"
       width={240}
       classNames={{ item: classes.menuItem }}
+      // Mantine's focus placeholder is a child of role=menu that is no menu item (axe:
+      // aria-required-children); opened by keyboard, the first item takes the focus instead.
+      withInitialFocusPlaceholder={false}
       onOpen={() => setIsOpen(true)}
     >
       <Menu.Target>
