@@ -8,7 +8,8 @@ import eventsEn from '../../apps/web/src/locales/en/events.json' with { type: 'j
 import eventsAr from '../../apps/web/src/locales/ar/events.json' with { type: 'json' };
 
 /**
- * Decision 0026: the home page's and an event page's first screens come rendered in their HTML,
+ * Decision 0026: the home page's, an event page's and an organizer's page's first screens come
+ * rendered in their HTML,
  * in the language the reader chose, styled before any script runs, and the app hydrates them —
  * the same elements, no mismatch, no fade, at once interactive. Without JavaScript the content
  * is there all the same.
@@ -23,6 +24,7 @@ interface PublicEvent {
   id: number;
   title: string;
   cover: string | null;
+  organizer: { id: string; name: string };
 }
 
 /** The reader chose `language` earlier: the app's stored choice, and its cookie for the server. */
@@ -162,6 +164,52 @@ for (const language of ['en', 'ar'] as const) {
     );
     await plain.close();
   });
+
+  test(`an organizer's page arrives rendered with their first events, and the app takes it over (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const list = await request.get('/api/v1/events_read/?limit=1', {
+      headers: { 'accept-language': language },
+    });
+    const { organizer } = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+    await chooseLanguage(page, baseURL!, language);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+
+    const path = `/organizers/${organizer.id}`;
+    const html = await openHydrated(page, path, language, organizer.name);
+    // The first card's cover is asked for with the page, at the size the grid draws it.
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset=/);
+    const cards = page.locator('#organizer-events ~ ul article');
+    await expect(cards.first()).toBeVisible();
+    // The profile and the first events came with the page; what lies further down (reviews,
+    // followers) the app reads itself.
+    await expect(page.locator('#organizer-followers')).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          asked.filter((sent) => sent.startsWith(`/api/v1/profile/${organizer.id}/followers/`))
+            .length,
+      )
+      .toBeGreaterThan(0);
+    expect(asked.filter((sent) => sent === `/api/v1/profile/${organizer.id}/`)).toEqual([]);
+    expect(asked.filter((sent) => sent.startsWith('/api/v1/events_read/'))).toEqual([]);
+    await expectInAppNavigation(page, cards.first().locator('a[href^="/events/"]').first());
+
+    // Without JavaScript the organizer and their events are there.
+    const plain = await openWithoutScript(browser, baseURL!, language);
+    await plain.page.goto(path);
+    await expect(plain.page.getByRole('heading', { level: 1, name: organizer.name })).toBeVisible();
+    expect(await plain.page.title()).toContain(organizer.name);
+    await expect(plain.page.locator('#organizer-events ~ ul article').first()).toBeVisible();
+    await plain.close();
+  });
 }
 
 test("a signed-in reader's page takes the server's place whole, with no loader between them", async ({
@@ -184,7 +232,7 @@ test("a signed-in reader's page takes the server's place whole, with no loader b
     }).observe(document, { childList: true, subtree: true });
   });
 
-  for (const path of [`/events/${event.id}`, '/']) {
+  for (const path of [`/events/${event.id}`, `/organizers/${event.organizer.id}`, '/']) {
     const response = await page.goto(path);
     // The server sends its anonymous page; the app replaces it with the reader's own.
     expect(await response!.text()).toContain('data-first-screen="en"');

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventDetail, EventSummaryList } from '@hafla/shared/events/discovery';
 import { categories } from '../src/db/schema/catalog';
+import { eventRatings } from '../src/db/schema/ratings';
 import { createTestContext, type TestContext } from './helpers';
 import {
   call,
@@ -167,6 +168,54 @@ describe('no stale answer after a change commits', () => {
     await cancelEvent(ctx, organizer.auth, event.id);
     expect((await read()).status).toBe('cancelled');
     expect(await titlesInList()).not.toContain('After the change');
+  });
+
+  it("shows an organizer's new bio, follower and rating on their public profile at once", async () => {
+    const { event } = await publishEvent(ctx, organizer.auth, { title: 'Rated later' });
+    const profile = `/api/v1/profile/${organizer.id}/`;
+    const read = async () => {
+      const response = await get(profile);
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        cache: response.headers['x-read-cache'],
+        body: response.json() as {
+          bio: string | null;
+          followers_count: number;
+          rating: { average: number | null; count: number };
+          is_following: boolean;
+        },
+      };
+    };
+    const before = await read();
+    expect((await read()).cache).toBe('hit');
+    expect(before.body.is_following).toBe(false);
+
+    const edited = await call(ctx, organizer.auth, 'PATCH', profile, { bio: 'Evenings of oud' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await read()).body.bio).toBe('Evenings of oud');
+
+    const follower = await createAttendee(ctx);
+    await followOrganizer(ctx, follower, organizer.id);
+    expect((await read()).body.followers_count).toBe(before.body.followers_count + 1);
+    // The follower sees that they follow; anonymous readers still get the shared answer.
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: profile,
+      headers: { authorization: follower.auth },
+    });
+    expect((own.json() as { is_following: boolean }).is_following).toBe(true);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect((await read()).body.is_following).toBe(false);
+
+    await ctx.database.db.insert(eventRatings).values({
+      event_id: event.id,
+      organizer_id: organizer.id,
+      user_id: follower.id,
+      rating: 4,
+    });
+    expect((await read()).body.rating.count).toBe(before.body.rating.count + 1);
+    await ctx.database.db.delete(eventRatings).where(eq(eventRatings.event_id, event.id));
+    expect((await read()).body.rating).toEqual(before.body.rating);
   });
 
   it('shows catalog edits at once (triggers notify every process)', async () => {

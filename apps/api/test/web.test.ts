@@ -181,6 +181,62 @@ describe('serving the web app', () => {
     expect(await views(id)).toBe(before + 3);
   });
 
+  it("sends an organizer's page with their profile and first events inside, each as the API answers it", async () => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/events_read/?limit=1' });
+    const organizerId = (list.json() as { results: { organizer: { id: string } }[] }).results[0]!
+      .organizer.id;
+    const events = `/api/v1/events_read/?organizer=${organizerId}&sort=soonest&limit=24&offset=0`;
+    for (const language of ['en', 'ar']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/organizers/${organizerId}`,
+        headers: { ...html, cookie: `hafla_language=${language}` },
+      });
+      expect(page.statusCode).toBe(200);
+      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+      expect(script, language).not.toBeNull();
+      const embedded = JSON.parse(script![1]!) as { path: string; body: unknown }[];
+      expect(embedded.map((answer) => answer.path)).toEqual([
+        `/api/v1/profile/${organizerId}/`,
+        events,
+        '/api/v1/app_config/',
+      ]);
+      for (const answer of embedded) {
+        const api = await ctx.app.inject({
+          method: 'GET',
+          url: answer.path,
+          headers: { 'accept-language': language },
+        });
+        expect(answer, answer.path).toEqual({ path: answer.path, language, body: api.json() });
+      }
+      // The first card's cover is fetched with the page (at the size the grid draws it).
+      const first = (
+        embedded[1]!.body as {
+          results: { cover: string | null; cover_thumbnails: { url: string }[] }[];
+        }
+      ).results[0]!;
+      // (The journeys check a cover's copies and sizes: the test data's events have none.)
+      if (first.cover === null) expect(page.body).not.toContain('<link rel="preload" as="image"');
+      else
+        expect(page.body).toContain(
+          `<link rel="preload" as="image" fetchpriority="high" href="${first.cover_thumbnails[0]?.url ?? first.cover}"`,
+        );
+    }
+  });
+
+  it('sends the plain page for an organizer who is not there, or an attendee (who has no page)', async () => {
+    const attendee = rowsOf<{ id: string }>(
+      await ctx.app.db.execute(
+        sql`SELECT id FROM users WHERE user_type = 'attendee' AND is_verified AND is_profile_complete LIMIT 1`,
+      ),
+    )[0]!.id;
+    for (const id of [attendee, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const page = await ctx.app.inject({ method: 'GET', url: `/organizers/${id}`, headers: html });
+      expect(page.statusCode, id).toBe(200);
+      expect(page.body, id).not.toContain('hafla-first-answer');
+    }
+  });
+
   it('sends the plain page for an event that is not there', async () => {
     for (const url of ['/events/2147483647', '/events/abc']) {
       const page = await ctx.app.inject({ method: 'GET', url, headers: html });

@@ -6,6 +6,7 @@ describe('read cache notices', () => {
   it('reads the triggers’ payloads', () => {
     expect(tagsOfNotice('e:12')).toEqual(['event:12', 'lists']);
     expect(tagsOfNotice('o:abc')).toEqual(['organizer:abc', 'lists']);
+    expect(tagsOfNotice('r:abc')).toEqual(['ratings:abc']);
     expect(tagsOfNotice('*')).toEqual([ALL]);
     expect(tagsOfNotice('garbage')).toEqual([ALL]);
   });

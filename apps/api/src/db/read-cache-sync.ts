@@ -9,7 +9,8 @@ export const READ_CHANNEL = 'hafla_read';
 
 /**
  * Tags of one notice. The payload names what changed: `e:<event id>` (an event, its slots or
- * ticket categories), `o:<user id>` (an organizer's name, avatar, bio or followers), `*`
+ * ticket categories), `o:<user id>` (an organizer's name, avatar, bio or followers),
+ * `r:<user id>` (the ratings of an organizer's events, which only their profile shows), `*`
  * (catalog content: categories, event types, home sections, pages). Anything else drops all.
  */
 export function tagsOfNotice(payload: string): string[] {
@@ -20,6 +21,7 @@ export function tagsOfNotice(payload: string): string[] {
       tags.push(`event:${token.slice(2)}`, 'lists');
     else if (token.startsWith('o:') && token.length > 2)
       tags.push(`organizer:${token.slice(2)}`, 'lists');
+    else if (token.startsWith('r:') && token.length > 2) tags.push(`ratings:${token.slice(2)}`);
     else tags.push(ALL);
   }
   return tags;

@@ -46,15 +46,24 @@ export type FirstAnswerOf = (
 ) => Promise<FirstAnswer | null>;
 
 /**
- * The pages (client routes such as `/events/:id`) that have a first answer, and how to make it;
- * and the answers every app start needs (the app information), which go with each of them.
+ * The pages (client routes such as `/events/:id`) that have first answers, and how to make them
+ * (a page may have several, each added by the module that owns its API path); and the answers
+ * every app start needs (the app information), which go with each of them.
  */
 export class FirstAnswers {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
+  private readonly pages = new Map<string, FirstAnswerOf[]>();
   private readonly companions: FirstAnswerOf[] = [];
 
+  /** One of the page's first answers; the first added with an image names the preload. */
   add(pagePath: string, answerOf: FirstAnswerOf): void {
-    this.router.on('GET', pagePath, () => undefined, { answerOf });
+    let answers = this.pages.get(pagePath);
+    if (!answers) {
+      answers = [];
+      this.pages.set(pagePath, answers);
+      this.router.on('GET', pagePath, () => undefined, { answers });
+    }
+    answers.push(answerOf);
   }
 
   /** An answer sent along with every page's first answer (not alone: other pages stay static). */
@@ -64,16 +73,17 @@ export class FirstAnswers {
 
   /**
    * The first answers of the page at `pathname`, its own first: none when the page has no first
-   * answer (no such page, or nothing to send).
+   * answer or one of its own is missing (no such page, or nothing to send), since the app cannot
+   * then show its first screen from them.
    */
   async of(request: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
     const found = this.router.find('GET', pathname);
     if (!found) return [];
-    const { answerOf } = found.store as { answerOf: FirstAnswerOf };
-    const own = await answerOf(request, found.params);
-    if (!own) return [];
+    const { answers } = found.store as { answers: FirstAnswerOf[] };
+    const own = await Promise.all(answers.map((of) => of(request, found.params)));
+    if (own.some((answer) => answer === null)) return [];
     const companions = await Promise.all(this.companions.map((of) => of(request, {})));
-    return [own, ...companions.filter((answer) => answer !== null)];
+    return [...(own as FirstAnswer[]), ...companions.filter((answer) => answer !== null)];
   }
 }
 

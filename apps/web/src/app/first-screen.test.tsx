@@ -88,3 +88,62 @@ describe('the event page rendered on the server', () => {
     expect(firstScreenModule('/')).toBeNull();
   });
 });
+
+describe("an organizer's page rendered on the server", () => {
+  const profile = fixtures.organizerProfile;
+  const events = `/api/v1/events_read/?organizer=${profile.id}&sort=soonest&limit=24&offset=0`;
+  const organizerAnswers = new Map<string, unknown>([
+    [`/api/v1/profile/${profile.id}/`, profile],
+    [events, fixtures.eventList([fixtures.eventSummary], 30)],
+    ['/api/v1/app_config/', fixtures.appInfo],
+  ]);
+
+  it.each(['en', 'ar'] as const)(
+    'renders the organizer and the first page of their events, with more to show (%s)',
+    async (language) => {
+      const screen = await renderFirstScreen({
+        pathname: `/organizers/${profile.id}`,
+        language,
+        answers: organizerAnswers,
+      });
+      const page = document.createElement('div');
+      page.innerHTML = screen!.html;
+      expect(page.querySelector('h1')?.textContent).toBe('Nour Events');
+      expect(page.querySelector('#organizer-events')?.textContent).toBe(
+        language === 'en' ? 'Upcoming events (30)' : 'الفعاليات القادمة (30)',
+      );
+      expect(page.querySelector('#organizer-events ~ ul')?.textContent).toContain(
+        fixtures.eventSummary.title,
+      );
+      // The first page is the list's first page: more can be asked for.
+      const more = language === 'en' ? 'Show more events' : 'اعرض مزيدًا من الفعاليات';
+      expect(page.textContent).toContain(more);
+      expect(screen!.title).toContain('Nour Events');
+    },
+  );
+
+  it('renders nothing without the first events, or for what is no organizer id', async () => {
+    const withoutEvents = new Map(organizerAnswers);
+    withoutEvents.delete(events);
+    expect(
+      await renderFirstScreen({
+        pathname: `/organizers/${profile.id}`,
+        language: 'en',
+        answers: withoutEvents,
+      }),
+    ).toBeNull();
+    expect(
+      await renderFirstScreen({
+        pathname: '/organizers/not-an-id',
+        language: 'en',
+        answers: organizerAnswers,
+      }),
+    ).toBeNull();
+  });
+
+  it("names its page module as the build's manifest does", () => {
+    const module = firstScreenModule(`/organizers/${profile.id}`)!;
+    const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+    expect(existsSync(path.join(web, module))).toBe(true);
+  });
+});

@@ -1,9 +1,18 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type {
+  FetchInfiniteQueryOptions,
+  FetchQueryOptions,
+  InfiniteData,
+  QueryClient,
+  QueryKey,
+} from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { eventsPagePath, organizerEventsQuery } from '@hafla/shared/events/event-pages';
 import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
 import { homeQueryOptions } from '../features/catalog/api/get-home';
 import { countPageView, eventQueryOptions, parseEventId } from '../features/events/api/get-event';
-import { EVENT_ROUTE_ID, HOME_ROUTE_ID } from './router';
+import { eventPagesQueryOptions } from '../features/events/api/get-event-pages';
+import { isOrganizerId, organizerQueryOptions } from '../features/social/api/get-organizer';
+import { EVENT_ROUTE_ID, HOME_ROUTE_ID, ORGANIZER_ROUTE_ID } from './router';
 
 /**
  * The first screens rendered on the server and hydrated in the browser (decision 0026): for each
@@ -31,16 +40,38 @@ interface FirstScreen {
 
 type Params = Record<string, string | undefined>;
 
-/** A first render's read: its key in the query cache, and how to read it without the page. */
+/**
+ * A first render's read: its key in the query cache, what the cache holds for the API's answer,
+ * and how to read it without the page.
+ */
 interface FirstQuery {
   queryKey: QueryKey;
+  dataOf(answer: unknown): unknown;
   prefetch(queryClient: QueryClient): Promise<void>;
 }
 
 function firstQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): FirstQuery {
-  return { queryKey: options.queryKey, prefetch: (client) => client.prefetchQuery(options) };
+  return {
+    queryKey: options.queryKey,
+    dataOf: (answer) => answer,
+    prefetch: (client) => client.prefetchQuery(options),
+  };
+}
+
+/** The first page of a "Show more" list: the cache holds it as the list's only page so far. */
+function firstPageQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey, TPageParam>(
+  options: FetchInfiniteQueryOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
+): FirstQuery {
+  return {
+    queryKey: options.queryKey,
+    dataOf: (answer): InfiniteData<unknown, TPageParam> => ({
+      pages: [answer],
+      pageParams: [options.initialPageParam],
+    }),
+    prefetch: (client) => client.prefetchInfiniteQuery(options),
+  };
 }
 
 const eventPath = (id: number) => `/api/v1/events_read/${id}`;
@@ -63,6 +94,23 @@ const FIRST_SCREENS: readonly FirstScreen[] = [
     namespaces: ['events', 'social'],
     // The page view the app's own read would have counted (the organizer's dashboard).
     shown: (params) => countPageView(eventPath(parseEventId(params.id)!)),
+  },
+  {
+    pattern: '/organizers/:id',
+    pageModule: 'src/features/social/pages/organizer-page.tsx',
+    // The profile and the first page of upcoming events; reviews and followers, further down,
+    // start as skeletons and are read by the browser.
+    queries: ({ id }) =>
+      isOrganizerId(id)
+        ? {
+            [`/api/v1/profile/${id}/`]: firstQuery(organizerQueryOptions(id)),
+            [eventsPagePath(organizerEventsQuery(id))]: firstPageQuery(
+              eventPagesQueryOptions(organizerEventsQuery(id)),
+            ),
+          }
+        : null,
+    loaderRoutes: [ORGANIZER_ROUTE_ID],
+    namespaces: ['social'],
   },
 ];
 
@@ -119,10 +167,11 @@ export function seedFirstScreen(
   if (!found) return false;
   const queries = firstQueriesOf(found.screen, found.params);
   const entries = Object.entries(queries).map(
-    ([apiPath, options]) => [options.queryKey, answerOf(apiPath)] as const,
+    ([apiPath, query]) => [query, answerOf(apiPath)] as const,
   );
   if (entries.some(([, answer]) => answer === undefined)) return false;
-  for (const [queryKey, answer] of entries) queryClient.setQueryData(queryKey, answer);
+  for (const [query, answer] of entries)
+    queryClient.setQueryData(query.queryKey, query.dataOf(answer));
   return true;
 }
 

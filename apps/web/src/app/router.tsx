@@ -398,6 +398,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              id: ORGANIZER_ROUTE_ID,
               path: 'organizers/:id',
               loader: ({ params }) =>
                 isOrganizerId(params.id)
@@ -482,6 +483,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 /** The routes of pages rendered on the server, named so such a page can say its loader ran. */
 export const HOME_ROUTE_ID = 'home';
 export const EVENT_ROUTE_ID = 'event';
+export const ORGANIZER_ROUTE_ID = 'organizer';
 
 /** Loads the code of the lazy routes that match `pathname` into their route objects. */
 async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GRID_COVER_SIZES } from '@hafla/shared/events/cover-images';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { isolate } from '../lib/bidi';
 import { formatDateTime, formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
@@ -10,11 +11,6 @@ import classes from './event-card.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * How wide a card's cover is drawn in a grid of cards 14–16rem wide at least: the whole width on
- * a phone (one column), at most about 22rem beside other cards.
- */
-export const GRID_COVER_SIZES = '(min-width: 36em) 22rem, 100vw';
 const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 
 export function eventPath(event: Pick<EventSummary, 'id'>): string {

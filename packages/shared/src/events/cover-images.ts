@@ -7,6 +7,12 @@ import type { ImageRendition } from './discovery';
  */
 export const ROW_COVER_SIZES = '(min-width: 22em) 17rem, 78vw';
 
+/**
+ * How a card's cover is drawn in a grid of cards (the events list, an organizer's events): the
+ * whole width on a phone, about 22rem in the columns of a wider screen.
+ */
+export const GRID_COVER_SIZES = '(min-width: 36em) 22rem, 100vw';
+
 /** A cover's `srcset`: each smaller copy with its width. */
 export const coverSrcSet = (thumbnails: readonly ImageRendition[]): string =>
   thumbnails.map((copy) => `${copy.url} ${copy.width}w`).join(', ');

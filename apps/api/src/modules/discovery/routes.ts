@@ -3,14 +3,22 @@ import {
   EventSummaryList,
   PublicEventParams,
   PublicEventQuery,
+  type EventSummary,
+  type ImageRendition,
 } from '@hafla/shared/events/discovery';
 import compress from '@fastify/compress';
 import {
+  GRID_COVER_SIZES,
   HERO_COVER_SIZES,
   ROW_COVER_SIZES,
   coverSrcSet,
   heroCoverSrcSet,
 } from '@hafla/shared/events/cover-images';
+import {
+  EVENTS_PAGE_SIZE,
+  eventsPagePath,
+  organizerEventsQuery,
+} from '@hafla/shared/events/event-pages';
 import { Home, HomeQuery } from '@hafla/shared/events/home';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -44,6 +52,27 @@ const readerOf = (request: FastifyRequest): Reader => ({
 
 const HOME_PATH = '/api/v1/home';
 
+/**
+ * The preload of a cover a page draws with `sizes`: its smaller copies with the page's srcset
+ * (the browser then fetches the copy the page will ask for), or the original when it has none.
+ */
+function coverPreload(
+  cover: string | null,
+  thumbnails: readonly ImageRendition[],
+  sizes: string,
+  srcSetOf: (cover: string, thumbnails: readonly ImageRendition[]) => string,
+) {
+  if (!cover) return null;
+  if (thumbnails.length === 0) return { href: cover };
+  return { href: thumbnails[0]!.url, srcset: srcSetOf(cover, thumbnails), sizes };
+}
+
+/** The preload of the first card's cover in a row or a grid of cards. */
+const cardCoverPreload = (event: EventSummary, sizes: string) =>
+  coverPreload(event.cover, event.cover_thumbnails, sizes, (_cover, thumbnails) =>
+    coverSrcSet(thumbnails),
+  );
+
 /** What a shared cache in front may keep of an anonymous answer (decision 0017). */
 const SHARED = { sMaxAge: 1, staleWhileRevalidate: 30 };
 
@@ -68,24 +97,7 @@ export async function discoveryRoutes(app: App) {
       response: { 200: EventSummaryList, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const reader = anonymous(request);
-      const answer = await cache.get(
-        cacheKeyOf(request, publicUrl),
-        ['lists'],
-        async () => {
-          const { count, isEstimate, results } = await listPublicEvents(
-            deps,
-            reader,
-            request.query,
-          );
-          const page = toPage(request, request.query, count, results, publicUrl);
-          return {
-            value: { ...page, count_is_estimate: isEstimate },
-            expiresAt: expiryOf(results, reader.now),
-          };
-        },
-        { serialize: (value) => JSON.stringify(EventSummaryList.parse(value)) },
-      );
+      const answer = await eventListAnswer(request, request.query, request.url);
       const viewerId = request.auth?.userId;
       if (!viewerId) return sendCached(reply, answer);
       return overlayEventList(app.db, viewerId, answer.value);
@@ -137,15 +149,7 @@ export async function discoveryRoutes(app: App) {
       path: HOME_PATH,
       language: request.language,
       body: answer.body,
-      preloadImage: first?.cover
-        ? first.cover_thumbnails.length > 0
-          ? {
-              href: first.cover_thumbnails[0]!.url,
-              srcset: coverSrcSet(first.cover_thumbnails),
-              sizes: ROW_COVER_SIZES,
-            }
-          : { href: first.cover }
-        : null,
+      preloadImage: first ? cardCoverPreload(first, ROW_COVER_SIZES) : null,
     };
   });
 
@@ -169,15 +173,7 @@ export async function discoveryRoutes(app: App) {
         language: request.language,
         body: answer.body,
         // The page's large cover, with the same srcset and sizes as the page draws it.
-        preloadImage: cover
-          ? thumbnails.length > 0
-            ? {
-                href: thumbnails[0]!.url,
-                srcset: heroCoverSrcSet(cover, thumbnails),
-                sizes: HERO_COVER_SIZES,
-              }
-            : { href: cover }
-          : null,
+        preloadImage: coverPreload(cover, thumbnails, HERO_COVER_SIZES, heroCoverSrcSet),
       };
     } catch (error) {
       // No such public event: the plain page goes out, and the app shows its own not-found.
@@ -185,6 +181,43 @@ export async function discoveryRoutes(app: App) {
       throw error;
     }
   });
+
+  // An organizer's page carries the first page of their upcoming events inside its HTML, and
+  // preloads the first cover (decision 0026); the profile module adds the organizer's profile.
+  app.firstAnswers.add('/organizers/:id', async (request, params) => {
+    const query = PublicEventQuery.safeParse({
+      ...organizerEventsQuery(params.id ?? ''),
+      limit: EVENTS_PAGE_SIZE,
+    });
+    if (!query.success) return null;
+    const path = eventsPagePath(organizerEventsQuery(query.data.organizer!));
+    const answer = await eventListAnswer(request, query.data, path);
+    const first = answer.value.results[0];
+    return {
+      path,
+      language: request.language,
+      body: answer.body,
+      preloadImage: first ? cardCoverPreload(first, GRID_COVER_SIZES) : null,
+    };
+  });
+
+  /** A page of the events list, as `url` asks for it (a request's, or a page's first answer). */
+  function eventListAnswer(request: FastifyRequest, query: PublicEventQuery, url: string) {
+    const reader = anonymous(request);
+    return cache.get(
+      cacheKeyOf(request, publicUrl, url),
+      ['lists'],
+      async () => {
+        const { count, isEstimate, results } = await listPublicEvents(deps, reader, query);
+        const page = toPage(request, query, count, results, publicUrl, url);
+        return {
+          value: { ...page, count_is_estimate: isEstimate },
+          expiresAt: expiryOf(results, reader.now),
+        };
+      },
+      { serialize: (value) => JSON.stringify(EventSummaryList.parse(value)) },
+    );
+  }
 
   function eventAnswer(request: FastifyRequest, id: number, key: string) {
     const reader = anonymous(request);

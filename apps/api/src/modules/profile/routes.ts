@@ -3,30 +3,86 @@ import {
   Profile,
   ProfileParams,
   ProfileUpdateRequest,
+  PublicProfile,
 } from '@hafla/shared/profile/profile';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
+import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
 import { acceptImageUploads, uploadedFile } from '../../plugins/image-upload';
 import { errorResponses } from '../../plugins/openapi';
 import { getProfile, updateProfile } from './service';
 
 const tags = ['profile'];
 
+const profilePath = (id: string) => `/api/v1/profile/${id}/`;
+
 export async function profileRoutes(app: App) {
   const deps = { db: app.db, storage: app.storage };
+  const publicUrl = app.config.PUBLIC_URL;
+
+  /**
+   * A profile as an anonymous reader sees it, from the read cache (decision 0017): an
+   * organizer's is kept until their name, picture, bio, followers or ratings change (the
+   * triggers' `o:` and `r:` notices); an attendee's is computed each time, since an attendee's
+   * account may go without a notice.
+   */
+  function publicProfileAnswer(request: FastifyRequest, id: string, key: string) {
+    return app.readCache.get(
+      key,
+      [`organizer:${id}`, `ratings:${id}`],
+      async () => {
+        const profile = await getProfile(deps, id, null);
+        return { value: profile, expiresAt: profile.user_type === 'organizer' ? null : 0 };
+      },
+      { serialize: (value) => JSON.stringify(PublicProfile.parse(value)) },
+    );
+  }
 
   // multipart/form-data: text fields become the body (validated like JSON); the avatar file is
   // handed to the service beside the body.
   await acceptImageUploads(app, ['avatar']);
 
   app.get('/api/v1/profile/:id/', {
+    config: { sharedCache: { sMaxAge: 1, staleWhileRevalidate: 30 } },
     schema: {
       tags,
       summary: 'A profile: in full for its owner, the public part for anyone else',
       params: ProfileParams,
       response: { 200: Profile, ...errorResponses },
     },
-    handler: (request) => getProfile(deps, request.params.id, request.auth?.userId ?? null),
+    handler: async (request, reply) => {
+      const viewerId = request.auth?.userId ?? null;
+      if (viewerId) return getProfile(deps, request.params.id, viewerId);
+      const answer = await publicProfileAnswer(
+        request,
+        request.params.id,
+        cacheKeyOf(request, publicUrl),
+      );
+      return sendCached(reply, answer);
+    },
+  });
+
+  // An organizer's page carries their profile inside its HTML (decision 0026); the discovery
+  // module adds the page's first events.
+  app.firstAnswers.add('/organizers/:id', async (request, params) => {
+    const parsed = ProfileParams.safeParse(params);
+    if (!parsed.success) return null;
+    const path = profilePath(parsed.data.id);
+    try {
+      const answer = await publicProfileAnswer(
+        request,
+        parsed.data.id,
+        cacheKeyOf(request, publicUrl, path),
+      );
+      // An attendee has no public page: the plain page goes out and the app says so.
+      if ((answer.value as PublicProfile).user_type !== 'organizer') return null;
+      return { path, language: request.language, body: answer.body };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
   });
 
   app.patch('/api/v1/profile/:id/', {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { nextPageOffset } from '../../../lib/pagination';
-import { EVENTS_PAGE_SIZE, eventKeys, getEvents } from './get-events';
-import type { EventListQuery } from './get-events';
+import { EVENTS_PAGE_SIZE, type EventListQuery } from '@hafla/shared/events/event-pages';
+import { eventKeys, getEvents } from './get-events';
 
 /** The events list, one "Show more" page at a time. */
 export function eventPagesQueryOptions(query: EventListQuery, pageSize = EVENTS_PAGE_SIZE) {

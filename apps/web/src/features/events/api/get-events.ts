@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventSummaryList } from '@hafla/shared/events/discovery';
+import type { EventListQuery } from '@hafla/shared/events/event-pages';
 import { apiClient } from '../../../lib/api-client';
-/** The API's query without paging (PublicEventQuery's filters). */
-export type EventListQuery = Record<string, string | number>;
 
-/** Divides by the 1, 2, 3 and 4 columns of the grid, so no row is left half full. */
-export const EVENTS_PAGE_SIZE = 24;
+export type { EventListQuery };
 
 export const eventKeys = {
   all: ['events'] as const,

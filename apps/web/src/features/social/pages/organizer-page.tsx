@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { organizerEventsQuery } from '@hafla/shared/events/event-pages';
 import type { PublicProfile } from '@hafla/shared/profile/profile';
 import { EventCard } from '../../../components/event-card';
 import { CalendarIcon } from '../../../components/page-icons';
@@ -25,7 +26,7 @@ import classes from '../components/social.module.css';
 
 function UpcomingEvents({ organizerId, name }: { organizerId: string; name: string }) {
   const { t } = useTranslation('social');
-  const events = useEventPages({ organizer: organizerId, sort: 'soonest' });
+  const events = useEventPages(organizerEventsQuery(organizerId));
   const results = events.data?.pages.flatMap((page) => page.results) ?? [];
   const total = events.data?.pages[0]?.count ?? 0;
 
