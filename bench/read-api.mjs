@@ -299,6 +299,11 @@ async function main() {
       `SELECT id FROM events WHERE status = 'published' AND last_end_at > now() ORDER BY random() LIMIT 1000`,
     )
   ).rows.map((row) => row.id);
+  const organizers = (
+    await client.query(
+      `SELECT DISTINCT organizer_id FROM events WHERE status = 'published' AND last_end_at > now()`,
+    )
+  ).rows.map((row) => row.organizer_id);
   const query = (params) => `/api/v1/events_read/?${new URLSearchParams(params)}`;
   const apiScenarios = [
     { name: 'GET /healthz', paths: ['/healthz'] },
@@ -337,6 +342,12 @@ async function main() {
     {
       name: `page /events/{id} (HTML, ×${ids.length})`,
       paths: ids.map((id) => `/events/${id}`),
+      headers: PAGE_HEADERS,
+      target: 'page',
+    },
+    {
+      name: `page /organizers/{id} (HTML, ×${organizers.length})`,
+      paths: organizers.map((id) => `/organizers/${id}`),
       headers: PAGE_HEADERS,
       target: 'page',
     },
