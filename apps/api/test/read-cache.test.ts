@@ -190,9 +190,13 @@ describe('no stale answer after a change commits', () => {
     expect((await read()).cache).toBe('hit');
     expect(before.body.is_following).toBe(false);
 
+    const shouted = `/api/v1/profile/${organizer.id.toUpperCase()}/`;
+    expect((await get(shouted)).statusCode).toBe(200);
     const edited = await call(ctx, organizer.auth, 'PATCH', profile, { bio: 'Evenings of oud' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await read()).body.bio).toBe('Evenings of oud');
+    // However the path spells the id, the change shows.
+    expect((await get(shouted)).json()).toMatchObject({ bio: 'Evenings of oud' });
 
     const follower = await createAttendee(ctx);
     await followOrganizer(ctx, follower, organizer.id);

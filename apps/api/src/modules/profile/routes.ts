@@ -29,9 +29,11 @@ export async function profileRoutes(app: App) {
    * account may go without a notice.
    */
   function publicProfileAnswer(request: FastifyRequest, id: string, key: string) {
+    // The notices name ids as PostgreSQL prints them; a path may spell one in capitals.
+    const tagId = id.toLowerCase();
     return app.readCache.get(
       key,
-      [`organizer:${id}`, `ratings:${id}`],
+      [`organizer:${tagId}`, `ratings:${tagId}`],
       async () => {
         const profile = await getProfile(deps, id, null);
         return { value: profile, expiresAt: profile.user_type === 'organizer' ? null : 0 };
