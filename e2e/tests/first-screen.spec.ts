@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signIn } from './account-steps';
 import { ATTENDEE, DEMO_PASSWORD } from './api-steps';
 import catalogEn from '../../apps/web/src/locales/en/catalog.json' with { type: 'json' };
@@ -25,6 +25,14 @@ interface PublicEvent {
   title: string;
   cover: string | null;
   organizer: { id: string; name: string };
+}
+
+/** The first event of the public list, in `language`. */
+async function firstEvent(request: APIRequestContext, language: Language): Promise<PublicEvent> {
+  const list = await request.get('/api/v1/events_read/?limit=1', {
+    headers: { 'accept-language': language },
+  });
+  return ((await list.json()) as { results: PublicEvent[] }).results[0]!;
 }
 
 /** The reader chose `language` earlier: the app's stored choice, and its cookie for the server. */
@@ -129,10 +137,7 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
     request,
   }) => {
-    const list = await request.get('/api/v1/events_read/?limit=1', {
-      headers: { 'accept-language': language },
-    });
-    const event = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+    const event = await firstEvent(request, language);
     expect(event.cover, 'the demo event has a cover').not.toBeNull();
     await chooseLanguage(page, baseURL!, language);
     const counted: string[] = [];
@@ -171,10 +176,7 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
     request,
   }) => {
-    const list = await request.get('/api/v1/events_read/?limit=1', {
-      headers: { 'accept-language': language },
-    });
-    const { organizer } = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+    const { organizer } = await firstEvent(request, language);
     await chooseLanguage(page, baseURL!, language);
     const asked: string[] = [];
     page.on('request', (sent) => {
@@ -216,8 +218,7 @@ test("a signed-in reader's page takes the server's place whole, with no loader b
   page,
   request,
 }) => {
-  const list = await request.get('/api/v1/events_read/?limit=1');
-  const event = ((await list.json()) as { results: PublicEvent[] }).results[0]!;
+  const event = await firstEvent(request, 'en');
   await signIn(page, ATTENDEE, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/auth\/login/);
   // Moments when #root shows no page heading once the server's page has shown one.

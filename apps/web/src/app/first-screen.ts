@@ -11,7 +11,11 @@ import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
 import { homeQueryOptions } from '../features/catalog/api/get-home';
 import { countPageView, eventQueryOptions, parseEventId } from '../features/events/api/get-event';
 import { eventPagesQueryOptions } from '../features/events/api/get-event-pages';
-import { isOrganizerId, organizerQueryOptions } from '../features/social/api/get-organizer';
+import {
+  isOrganizerId,
+  organizerPath,
+  organizerQueryOptions,
+} from '../features/social/api/get-organizer';
 import { EVENT_ROUTE_ID, HOME_ROUTE_ID, ORGANIZER_ROUTE_ID } from './router';
 
 /**
@@ -103,7 +107,7 @@ const FIRST_SCREENS: readonly FirstScreen[] = [
     queries: ({ id }) =>
       isOrganizerId(id)
         ? {
-            [`/api/v1/profile/${id}/`]: firstQuery(organizerQueryOptions(id)),
+            [organizerPath(id)]: firstQuery(organizerQueryOptions(id)),
             [eventsPagePath(organizerEventsQuery(id))]: firstPageQuery(
               eventPagesQueryOptions(organizerEventsQuery(id)),
             ),

@@ -10,11 +10,13 @@ export function isOrganizerId(value: string | undefined): value is string {
   return value !== undefined && UUID.test(value);
 }
 
+/** The API path of an organizer's profile (an organizer's page carries its answer). */
+export const organizerPath = (organizerId: string) =>
+  `/api/v1/profile/${encodeURIComponent(organizerId)}/`;
+
 /** An organizer's public profile; a 404 here is a missing page, never a reason to sign out. */
 export function getOrganizer(organizerId: string, signal?: AbortSignal): Promise<PublicProfile> {
-  return apiClient.get<PublicProfile>(`/api/v1/profile/${encodeURIComponent(organizerId)}/`, {
-    signal,
-  });
+  return apiClient.get<PublicProfile>(organizerPath(organizerId), { signal });
 }
 
 export function organizerQueryOptions(organizerId: string) {
