@@ -8,9 +8,8 @@ import eventsEn from '../../apps/web/src/locales/en/events.json' with { type: 'j
 import eventsAr from '../../apps/web/src/locales/ar/events.json' with { type: 'json' };
 
 /**
- * Decision 0026: the home page's, an event page's and an organizer's page's first screens come
- * rendered in their HTML,
- * in the language the reader chose, styled before any script runs, and the app hydrates them —
+ * Decision 0026: the home page's, an event page's, an organizer's page's and the events list's
+ * first screens come rendered in their HTML, in the language the reader chose, styled before any script runs, and the app hydrates them —
  * the same elements, no mismatch, no fade, at once interactive. Without JavaScript the content
  * is there all the same.
  */
@@ -19,6 +18,8 @@ type Language = 'en' | 'ar';
 
 const HOME_HEADING = { en: catalogEn.home.heading, ar: catalogAr.home.heading } as const;
 const BOOK = { en: eventsEn.page.booking.book, ar: eventsAr.page.booking.book } as const;
+const LIST_HEADING = { en: eventsEn.list.heading, ar: eventsAr.list.heading } as const;
+const LIST_TITLE = { en: eventsEn.list.meta.title, ar: eventsAr.list.meta.title } as const;
 
 interface PublicEvent {
   id: number;
@@ -167,6 +168,48 @@ for (const language of ['en', 'ar'] as const) {
       'href',
       `/events/${event.id}/book`,
     );
+    await plain.close();
+  });
+
+  test(`the events list arrives rendered with its first page and filters, and the app takes it over (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const event = await firstEvent(request, language);
+    await chooseLanguage(page, baseURL!, language);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+
+    const html = await openHydrated(page, '/events', language, LIST_HEADING[language]);
+    // The first card's cover is asked for with the page, at the size the grid draws it.
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset=/);
+    await expect(page.locator('main ul article').first()).toContainText(event.title);
+    // The first page and the filters' catalog came with the page.
+    expect(
+      asked.filter((sent) => /^\/api\/v1\/(events_read|categories|event_types)\/\?/.test(sent)),
+    ).toEqual([]);
+    // The filters work at once: a search asks the API and shows its answer.
+    const search = page.getByRole('search');
+    await search.locator('input').fill(event.title);
+    await search.getByRole('button').click();
+    await expect(page).toHaveURL(/\/events\?search=/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(event.title);
+    await expect(page.locator('main ul article').first()).toContainText(event.title);
+    expect(asked.some((sent) => sent.startsWith('/api/v1/events_read/?search='))).toBe(true);
+
+    // Without JavaScript the list is there, under the list's title.
+    const plain = await openWithoutScript(browser, baseURL!, language);
+    await plain.page.goto('/events');
+    await expect(
+      plain.page.getByRole('heading', { level: 1, name: LIST_HEADING[language] }),
+    ).toBeVisible();
+    expect(await plain.page.title()).toContain(LIST_TITLE[language]);
+    await expect(plain.page.locator('main ul article').first()).toBeVisible();
     await plain.close();
   });
 

@@ -224,6 +224,45 @@ describe('serving the web app', () => {
     }
   });
 
+  it("sends the events list with its first page and the filters' categories and event types inside", async () => {
+    for (const language of ['en', 'ar']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: '/events',
+        headers: { ...html, cookie: `hafla_language=${language}` },
+      });
+      expect(page.statusCode).toBe(200);
+      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+      expect(script, language).not.toBeNull();
+      const embedded = JSON.parse(script![1]!) as { path: string; body: unknown }[];
+      expect(embedded.map((answer) => answer.path).sort()).toEqual([
+        '/api/v1/app_config/',
+        '/api/v1/categories/?limit=100&offset=0',
+        '/api/v1/event_types/?limit=100&offset=0',
+        '/api/v1/events_read/?limit=24&offset=0',
+      ]);
+      for (const answer of embedded) {
+        const api = await ctx.app.inject({
+          method: 'GET',
+          url: answer.path,
+          headers: { 'accept-language': language },
+        });
+        expect(answer, answer.path).toEqual({ path: answer.path, language, body: api.json() });
+      }
+      const events = embedded.find((answer) => answer.path.startsWith('/api/v1/events_read/'))!;
+      expect((events.body as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends the plain page for the events list with filters (its query string is not rendered)', async () => {
+    for (const url of ['/events?search=music', '/events?category=1&sort=soonest']) {
+      const page = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.body, url).not.toContain('hafla-first-answer');
+    }
+  });
+
   it('sends the plain page for an organizer who is not there, or an attendee (who has no page)', async () => {
     const attendee = rowsOf<{ id: string }>(
       await ctx.app.db.execute(

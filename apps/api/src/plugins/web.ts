@@ -45,6 +45,11 @@ export type FirstAnswerOf = (
   params: Record<string, string | undefined>,
 ) => Promise<FirstAnswer | null>;
 
+interface FirstAnswersPage {
+  answers: FirstAnswerOf[];
+  readsQuery: boolean;
+}
+
 /**
  * The pages (client routes such as `/events/:id`) that have first answers, and how to make them
  * (a page may have several, each added by the module that owns its API path); and the answers
@@ -52,18 +57,23 @@ export type FirstAnswerOf = (
  */
 export class FirstAnswers {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
-  private readonly pages = new Map<string, FirstAnswerOf[]>();
+  private readonly pages = new Map<string, FirstAnswersPage>();
   private readonly companions: FirstAnswerOf[] = [];
 
-  /** One of the page's first answers; the first added with an image names the preload. */
-  add(pagePath: string, answerOf: FirstAnswerOf): void {
-    let answers = this.pages.get(pagePath);
-    if (!answers) {
-      answers = [];
-      this.pages.set(pagePath, answers);
-      this.router.on('GET', pagePath, () => undefined, { answers });
+  /**
+   * One of the page's first answers; the first added with an image names the preload. A page
+   * whose first screen follows its query string (a list's filters) `readsQuery`: its answers are
+   * those of its address without one, and it has none when it has one.
+   */
+  add(pagePath: string, answerOf: FirstAnswerOf, options: { readsQuery?: boolean } = {}): void {
+    let page = this.pages.get(pagePath);
+    if (!page) {
+      page = { answers: [], readsQuery: false };
+      this.pages.set(pagePath, page);
+      this.router.on('GET', pagePath, () => undefined, page);
     }
-    answers.push(answerOf);
+    page.answers.push(answerOf);
+    page.readsQuery ||= options.readsQuery === true;
   }
 
   /** An answer sent along with every page's first answer (not alone: other pages stay static). */
@@ -79,7 +89,8 @@ export class FirstAnswers {
   async of(request: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
     const found = this.router.find('GET', pathname);
     if (!found) return [];
-    const { answers } = found.store as { answers: FirstAnswerOf[] };
+    const { answers, readsQuery } = found.store as FirstAnswersPage;
+    if (readsQuery && request.url.includes('?')) return [];
     const own = await Promise.all(answers.map((of) => of(request, found.params)));
     if (own.some((answer) => answer === null)) return [];
     const companions = await Promise.all(this.companions.map((of) => of(request, {})));

@@ -6,7 +6,7 @@ import { renderFirstScreen } from '../entry-server';
 import * as fixtures from '../test/fixtures';
 
 /**
- * Decision 0026: the server renders the home and event pages from their first answers. That the browser
+ * Decision 0026: the server renders the public pages from their first answers. That the browser
  * hydrates it without a mismatch is checked in chromium (e2e/tests/first-screen.spec.ts): a
  * server render and a client render in one JavaScript realm share React's context objects.
  */
@@ -143,6 +143,54 @@ describe("an organizer's page rendered on the server", () => {
 
   it("names its page module as the build's manifest does", () => {
     const module = firstScreenModule(`/organizers/${profile.id}`)!;
+    const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+    expect(existsSync(path.join(web, module))).toBe(true);
+  });
+});
+
+describe('the events list rendered on the server', () => {
+  const listAnswers = new Map<string, unknown>([
+    ['/api/v1/events_read/?limit=24&offset=0', fixtures.eventList([fixtures.eventSummary], 30)],
+    ['/api/v1/categories/?limit=100&offset=0', fixtures.categories],
+    ['/api/v1/event_types/?limit=100&offset=0', fixtures.eventTypes],
+    ['/api/v1/app_config/', fixtures.appInfo],
+  ]);
+
+  it.each(['en', 'ar'] as const)(
+    'renders the first page of events, its count and the filters with their categories (%s)',
+    async (language) => {
+      const screen = await renderFirstScreen({
+        pathname: '/events',
+        language,
+        answers: listAnswers,
+      });
+      const page = document.createElement('div');
+      page.innerHTML = screen!.html;
+      expect(page.querySelector('h1')?.textContent).toBe(
+        language === 'en' ? 'Explore events' : 'استكشف الفعاليات',
+      );
+      expect(page.textContent).toContain(language === 'en' ? '30 events' : '30 فعالية');
+      expect(page.querySelector('ul')?.textContent).toContain(fixtures.eventSummary.title);
+      // The filters offer the catalog's categories and event types from the first answers.
+      const filters = page.querySelector('aside')!.textContent;
+      expect(filters).toContain(fixtures.categories.results[1]!.name);
+      expect(filters).toContain(fixtures.eventTypes.results[1]!.name);
+      expect(page.textContent).toContain(
+        language === 'en' ? 'Show more events' : 'اعرض مزيدًا من الفعاليات',
+      );
+    },
+  );
+
+  it('renders nothing without the first page of events', async () => {
+    const withoutEvents = new Map(listAnswers);
+    withoutEvents.delete('/api/v1/events_read/?limit=24&offset=0');
+    expect(
+      await renderFirstScreen({ pathname: '/events', language: 'en', answers: withoutEvents }),
+    ).toBeNull();
+  });
+
+  it("names its page module as the build's manifest does", () => {
+    const module = firstScreenModule('/events')!;
     const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
     expect(existsSync(path.join(web, module))).toBe(true);
   });

@@ -6,8 +6,19 @@ import type {
   QueryKey,
 } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { eventsPagePath, organizerEventsQuery } from '@hafla/shared/events/event-pages';
+import {
+  CATEGORIES_PATH,
+  EVENT_TYPES_PATH,
+  wholeListPath,
+} from '@hafla/shared/catalog/catalog-lists';
+import {
+  EVENTS_LIST_PAGE,
+  eventsPagePath,
+  organizerEventsQuery,
+} from '@hafla/shared/events/event-pages';
 import { appInfoQueryOptions } from '../features/catalog/api/get-app-info';
+import { categoriesQueryOptions } from '../features/catalog/api/get-categories';
+import { eventTypesQueryOptions } from '../features/catalog/api/get-event-types';
 import { homeQueryOptions } from '../features/catalog/api/get-home';
 import { countPageView, eventQueryOptions, parseEventId } from '../features/events/api/get-event';
 import { eventPagesQueryOptions } from '../features/events/api/get-event-pages';
@@ -16,7 +27,7 @@ import {
   organizerPath,
   organizerQueryOptions,
 } from '../features/social/api/get-organizer';
-import { EVENT_ROUTE_ID, HOME_ROUTE_ID, ORGANIZER_ROUTE_ID } from './router';
+import { EVENTS_ROUTE_ID, EVENT_ROUTE_ID, HOME_ROUTE_ID, ORGANIZER_ROUTE_ID } from './router';
 
 /**
  * The first screens rendered on the server and hydrated in the browser (decision 0026): for each
@@ -86,6 +97,19 @@ const FIRST_SCREENS: readonly FirstScreen[] = [
     queries: () => ({ '/api/v1/home': firstQuery(homeQueryOptions()) }),
     loaderRoutes: [HOME_ROUTE_ID],
     namespaces: ['catalog'],
+  },
+  {
+    // The list without filters. Its filters are its query string, which the server does not
+    // render: it sends this first screen only for the address without one.
+    pattern: EVENTS_LIST_PAGE,
+    pageModule: 'src/features/events/pages/events-page.tsx',
+    queries: () => ({
+      [eventsPagePath({})]: firstPageQuery(eventPagesQueryOptions({})),
+      [wholeListPath(CATEGORIES_PATH)]: firstQuery(categoriesQueryOptions()),
+      [wholeListPath(EVENT_TYPES_PATH)]: firstQuery(eventTypesQueryOptions()),
+    }),
+    loaderRoutes: [EVENTS_ROUTE_ID],
+    namespaces: ['events'],
   },
   {
     pattern: '/events/:id',

@@ -358,6 +358,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // Attendee screens (issue 4): events, organizers, wishlist, follows, problem reports.
             {
+              id: EVENTS_ROUTE_ID,
               path: 'events',
               loader: () =>
                 prefetch(
@@ -482,6 +483,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
 /** The routes of pages rendered on the server, named so such a page can say its loader ran. */
 export const HOME_ROUTE_ID = 'home';
+export const EVENTS_ROUTE_ID = 'events';
 export const EVENT_ROUTE_ID = 'event';
 export const ORGANIZER_ROUTE_ID = 'organizer';
 

@@ -5,6 +5,9 @@
  * chunk imports it.
  */
 
+/** The web app's page of the events list (its filters in its query string). */
+export const EVENTS_LIST_PAGE = '/events';
+
 /** Divides by the 1, 2, 3 and 4 columns of the grid, so no row is left half full. */
 export const EVENTS_PAGE_SIZE = 24;
 

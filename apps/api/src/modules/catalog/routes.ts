@@ -4,12 +4,19 @@ import {
   HomePageConfig,
   HomePageConfigRequest,
 } from '@hafla/shared/catalog/app-config';
+import {
+  CATEGORIES_PATH,
+  EVENT_TYPES_PATH,
+  WHOLE_LIST,
+  wholeListPath,
+} from '@hafla/shared/catalog/catalog-lists';
 import { Category, CategoryList, CategoryParams } from '@hafla/shared/catalog/categories';
 import {
   ConfigurationPage,
   ConfigurationPageParams,
 } from '@hafla/shared/catalog/configuration-pages';
 import { EventTypeList } from '@hafla/shared/catalog/event-types';
+import { EVENTS_LIST_PAGE } from '@hafla/shared/events/event-pages';
 import { FaqList } from '@hafla/shared/catalog/faq';
 import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
 import { PaginationQuery } from '@hafla/shared/common/pagination';
@@ -68,6 +75,48 @@ export async function catalogRoutes(app: App) {
     schema: { parse(value: unknown): T },
     compute: () => Promise<T>,
   ): Promise<never> => cached(request, reply, schema, compute).then(() => reply as never);
+
+  /** A page of the categories or the event types, as `url` asks for it. */
+  const categoriesAnswer = (request: FastifyRequest, query: PaginationQuery, url: string) =>
+    cachedAnswer(
+      request,
+      CategoryList,
+      async () => {
+        const { count, results } = await catalog.listCategories(db, request.language, query);
+        return toPage(request, query, count, results, publicUrl, url);
+      },
+      url,
+    );
+  const eventTypesAnswer = (request: FastifyRequest, query: PaginationQuery, url: string) =>
+    cachedAnswer(
+      request,
+      EventTypeList,
+      async () => {
+        const { count, results } = await catalog.listEventTypes(db, request.language, query);
+        return toPage(request, query, count, results, publicUrl, url);
+      },
+      url,
+    );
+
+  // The events list's page carries the categories and event types its filters offer, whole, as
+  // the app reads them (decision 0026); discovery adds the list's first page.
+  for (const [path, answerOf] of [
+    [CATEGORIES_PATH, categoriesAnswer],
+    [EVENT_TYPES_PATH, eventTypesAnswer],
+  ] as const) {
+    app.firstAnswers.add(
+      EVENTS_LIST_PAGE,
+      async (request) => {
+        const url = wholeListPath(path);
+        return {
+          path: url,
+          language: request.language,
+          body: (await answerOf(request, WHOLE_LIST, url)).body,
+        };
+      },
+      { readsQuery: true },
+    );
+  }
 
   /**
    * The application information: the same for every reader in a language, changed only by the
@@ -129,7 +178,7 @@ export async function catalogRoutes(app: App) {
     handler: (request) => saveHomePageConfig(db, actorOf(request), request.body, request.language),
   });
 
-  app.get('/api/v1/categories/', {
+  app.get(CATEGORIES_PATH, {
     config: shared,
     schema: {
       tags,
@@ -137,15 +186,8 @@ export async function catalogRoutes(app: App) {
       querystring: PaginationQuery,
       response: { 200: CategoryList, ...errorResponses },
     },
-    handler: (request, reply) =>
-      cachedReply(request, reply, CategoryList, async () => {
-        const { count, results } = await catalog.listCategories(
-          db,
-          request.language,
-          request.query,
-        );
-        return toPage(request, request.query, count, results, publicUrl);
-      }),
+    handler: async (request, reply) =>
+      sendCached(reply, await categoriesAnswer(request, request.query, request.url)),
   });
 
   app.get('/api/v1/categories/:id', {
@@ -162,7 +204,7 @@ export async function catalogRoutes(app: App) {
       ),
   });
 
-  app.get('/api/v1/event_types/', {
+  app.get(EVENT_TYPES_PATH, {
     config: shared,
     schema: {
       tags,
@@ -170,15 +212,8 @@ export async function catalogRoutes(app: App) {
       querystring: PaginationQuery,
       response: { 200: EventTypeList, ...errorResponses },
     },
-    handler: (request, reply) =>
-      cachedReply(request, reply, EventTypeList, async () => {
-        const { count, results } = await catalog.listEventTypes(
-          db,
-          request.language,
-          request.query,
-        );
-        return toPage(request, request.query, count, results, publicUrl);
-      }),
+    handler: async (request, reply) =>
+      sendCached(reply, await eventTypesAnswer(request, request.query, request.url)),
   });
 
   app.get('/api/v1/faq/', {

@@ -15,9 +15,11 @@ import {
   heroCoverSrcSet,
 } from '@hafla/shared/events/cover-images';
 import {
+  EVENTS_LIST_PAGE,
   EVENTS_PAGE_SIZE,
   eventsPagePath,
   organizerEventsQuery,
+  type EventListQuery,
 } from '@hafla/shared/events/event-pages';
 import { Home, HomeQuery } from '@hafla/shared/events/home';
 import type { FastifyRequest } from 'fastify';
@@ -25,6 +27,7 @@ import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { errorResponses } from '../../plugins/openapi';
+import type { FirstAnswer } from '../../plugins/web';
 import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
 import {
   detailExpiryOf,
@@ -184,13 +187,27 @@ export async function discoveryRoutes(app: App) {
 
   // An organizer's page carries the first page of their upcoming events inside its HTML, and
   // preloads the first cover (decision 0026); the profile module adds the organizer's profile.
-  app.firstAnswers.add('/organizers/:id', async (request, params) => {
-    const query = PublicEventQuery.safeParse({
-      ...organizerEventsQuery(params.id ?? ''),
-      limit: EVENTS_PAGE_SIZE,
-    });
+  app.firstAnswers.add('/organizers/:id', (request, params) =>
+    firstEventsPage(request, organizerEventsQuery(params.id ?? '')),
+  );
+
+  // The events list's page, without filters, carries its first page and preloads the first
+  // cover (decision 0026); the catalog adds the categories and event types its filters offer.
+  app.firstAnswers.add(EVENTS_LIST_PAGE, (request) => firstEventsPage(request, {}), {
+    readsQuery: true,
+  });
+
+  /**
+   * The first page of the events list for `filters`, as a page's first answer, with the first
+   * card's cover preloaded at the size the grid draws it; null when the filters are not valid.
+   */
+  async function firstEventsPage(
+    request: FastifyRequest,
+    filters: EventListQuery,
+  ): Promise<FirstAnswer | null> {
+    const query = PublicEventQuery.safeParse({ ...filters, limit: EVENTS_PAGE_SIZE });
     if (!query.success) return null;
-    const path = eventsPagePath(organizerEventsQuery(query.data.organizer!));
+    const path = eventsPagePath(filters);
     const answer = await eventListAnswer(request, query.data, path);
     const first = answer.value.results[0];
     return {
@@ -199,7 +216,7 @@ export async function discoveryRoutes(app: App) {
       body: answer.body,
       preloadImage: first ? cardCoverPreload(first, GRID_COVER_SIZES) : null,
     };
-  });
+  }
 
   /** A page of the events list, as `url` asks for it (a request's, or a page's first answer). */
   function eventListAnswer(request: FastifyRequest, query: PublicEventQuery, url: string) {

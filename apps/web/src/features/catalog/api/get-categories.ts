@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CATEGORIES_PATH, WHOLE_LIST } from '@hafla/shared/catalog/catalog-lists';
 import type { CategoryList } from '@hafla/shared/catalog/categories';
 import { apiClient } from '../../../lib/api-client';
 
@@ -7,14 +8,14 @@ export interface GetCategoriesParams {
   offset?: number;
 }
 
-/** The home page shows every category; there are a handful, so one page of 100 holds them all. */
-const ALL_CATEGORIES: Required<GetCategoriesParams> = { limit: 100, offset: 0 };
+/** The home page and the events list show every category, in one page. */
+const ALL_CATEGORIES: Required<GetCategoriesParams> = WHOLE_LIST;
 
 export function getCategories(
   params: GetCategoriesParams = ALL_CATEGORIES,
   signal?: AbortSignal,
 ): Promise<CategoryList> {
-  return apiClient.get<CategoryList>('/api/v1/categories/', {
+  return apiClient.get<CategoryList>(CATEGORIES_PATH, {
     query: { limit: params.limit, offset: params.offset },
     signal,
   });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EVENT_TYPES_PATH, WHOLE_LIST } from '@hafla/shared/catalog/catalog-lists';
 import type { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { apiClient } from '../../../lib/api-client';
 
@@ -7,13 +8,13 @@ export interface GetEventTypesParams {
   offset?: number;
 }
 
-const ALL_EVENT_TYPES: Required<GetEventTypesParams> = { limit: 100, offset: 0 };
+const ALL_EVENT_TYPES: Required<GetEventTypesParams> = WHOLE_LIST;
 
 export function getEventTypes(
   params: GetEventTypesParams = ALL_EVENT_TYPES,
   signal?: AbortSignal,
 ): Promise<EventTypeList> {
-  return apiClient.get<EventTypeList>('/api/v1/event_types/', {
+  return apiClient.get<EventTypeList>(EVENT_TYPES_PATH, {
     query: { limit: params.limit, offset: params.offset },
     signal,
   });
