@@ -339,6 +339,7 @@ async function main() {
     // The pages themselves, as a browser opens them: the HTML with its first answers and its
     // first screen rendered on the server (decisions 0024, 0026).
     { name: 'page / (HTML)', paths: ['/'], headers: PAGE_HEADERS, target: 'page' },
+    { name: 'page /events (HTML)', paths: ['/events'], headers: PAGE_HEADERS, target: 'page' },
     {
       name: `page /events/{id} (HTML, ×${ids.length})`,
       paths: ids.map((id) => `/events/${id}`),

@@ -164,10 +164,10 @@ for (const language of ['en', 'ar'] as const) {
       'text-transform',
       'uppercase',
     );
-    await expect(plain.page.getByRole('link', { name: BOOK[language] }).first()).toHaveAttribute(
-      'href',
-      `/events/${event.id}/book`,
-    );
+    const book = plain.page.getByRole('link', { name: BOOK[language] }).first();
+    await expect(book).toHaveAttribute('href', `/events/${event.id}/book`);
+    // In the theme's colours, which Mantine defines per colour scheme.
+    await expect(book).toHaveCSS('background-color', 'rgb(138, 43, 226)');
     await plain.close();
   });
 

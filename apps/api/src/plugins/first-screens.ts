@@ -208,8 +208,8 @@ export function withFirstScreen(
     html.slice(root.index + root[0].length);
   return withScriptsAfterPaint(
     page.replace(
-      /<html lang="[^"]*" dir="[^"]*">/,
-      () => `<html lang="${language}" dir="${directionOf(language)}">`,
+      /<html lang="[^"]*" dir="[^"]*"/,
+      () => `<html lang="${language}" dir="${directionOf(language)}"`,
     ),
     assets.scripts,
   );
