@@ -50,6 +50,23 @@ describe('event filters in the address bar', () => {
     expect(filters).toEqual(NO_FILTERS);
   });
 
+  it('reads a price or date range written backwards forwards (the API would refuse it)', () => {
+    const filters = parseEventFilters(
+      new URLSearchParams('price_min=200&price_max=100&date_from=2030-05-09&date_to=2030-05-01'),
+    );
+
+    expect(filters).toMatchObject({
+      priceMin: 100,
+      priceMax: 200,
+      dateFrom: '2030-05-01',
+      dateTo: '2030-05-09',
+    });
+    expect(parseEventFilters(new URLSearchParams('price_min=200'))).toMatchObject({
+      priceMin: 200,
+      priceMax: null,
+    });
+  });
+
   it('keeps a point only with both coordinates', () => {
     expect(parseEventFilters(new URLSearchParams('lat=24.7&radius_km=10')).lat).toBeNull();
   });

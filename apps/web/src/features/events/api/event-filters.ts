@@ -35,19 +35,38 @@ function isSort(value: string | null): value is EventSort {
   return (EVENT_SORT_OPTIONS as readonly (string | null)[]).includes(value);
 }
 
-/** Reads the address bar leniently: a value that makes no sense is dropped, never an error. */
+/** A range typed backwards (200 to 100) means the same range: its ends are put in order. */
+export function inOrder<T extends string | number>(
+  from: T | null,
+  to: T | null,
+): [from: T | null, to: T | null] {
+  return from !== null && to !== null && from > to ? [to, from] : [from, to];
+}
+
+/**
+ * Reads the address bar leniently: a value that makes no sense is dropped, and a range written
+ * backwards is read forwards, never an error.
+ */
 export function parseEventFilters(params: URLSearchParams): EventFilters {
   const lat = readNumber(params.get('lat'), -90, 90);
   const lng = readNumber(params.get('lng'), -180, 180);
   const hasPlace = lat !== null && lng !== null;
+  const [dateFrom, dateTo] = inOrder(
+    readDay(params.get('date_from')),
+    readDay(params.get('date_to')),
+  );
+  const [priceMin, priceMax] = inOrder(
+    readNumber(params.get('price_min'), 0, 1e9),
+    readNumber(params.get('price_max'), 0, 1e9),
+  );
   return {
     search: (params.get('search') ?? '').trim().slice(0, 200),
     category: readSlug(params.get('category')),
     type: readSlug(params.get('type')),
-    dateFrom: readDay(params.get('date_from')),
-    dateTo: readDay(params.get('date_to')),
-    priceMin: readNumber(params.get('price_min'), 0, 1e9),
-    priceMax: readNumber(params.get('price_max'), 0, 1e9),
+    dateFrom,
+    dateTo,
+    priceMin,
+    priceMax,
     free: params.get('free') === 'true',
     online: params.get('online') === 'true',
     lat: hasPlace ? lat : null,

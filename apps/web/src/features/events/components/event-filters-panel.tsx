@@ -13,7 +13,7 @@ import { PlacePicker } from '../../../components/place-picker';
 import { isolate } from '../../../lib/bidi';
 import { cityAt, savePlace } from '../../../lib/places';
 import type { Coordinates } from '../../../lib/places';
-import { RADIUS_CHOICES_KM, hasPlace, matchingDatePreset } from '../api/event-filters';
+import { RADIUS_CHOICES_KM, hasPlace, inOrder, matchingDatePreset } from '../api/event-filters';
 import { DEFAULT_RADIUS_KM, datePresetRange } from '../api/events-path';
 import type { EventFilters } from '../api/events-path';
 import classes from './events.module.css';
@@ -166,19 +166,23 @@ function PriceFilter({ filters, onChange, currency }: EventFiltersPanelProps) {
   const [maxText, setMaxText] = useState(filters.priceMax?.toString() ?? '');
   const [shown, setShown] = useState({ min: filters.priceMin, max: filters.priceMax });
 
-  // The address bar changed (a chip removed, "Clear all"): show what it now says.
+  // The address bar changed (a chip removed, "Clear all"): show what it now says — in the field
+  // whose bound changed only, so that one being typed in is not undone.
   if (shown.min !== filters.priceMin || shown.max !== filters.priceMax) {
     setShown({ min: filters.priceMin, max: filters.priceMax });
-    setMinText(filters.priceMin?.toString() ?? '');
-    setMaxText(filters.priceMax?.toString() ?? '');
+    if (shown.min !== filters.priceMin) setMinText(filters.priceMin?.toString() ?? '');
+    if (shown.max !== filters.priceMax) setMaxText(filters.priceMax?.toString() ?? '');
   }
 
   // Typed amounts apply when the field is left or Enter is pressed, not on every keystroke.
   function commit() {
-    const priceMin = readPrice(minText);
-    const priceMax = readPrice(maxText);
+    const [priceMin, priceMax] = inOrder(readPrice(minText), readPrice(maxText));
     if (priceMin !== filters.priceMin || priceMax !== filters.priceMax) {
       onChange({ priceMin, priceMax });
+    } else {
+      // The same bounds typed the other way round: the fields show them in order.
+      setMinText(priceMin?.toString() ?? '');
+      setMaxText(priceMax?.toString() ?? '');
     }
   }
 

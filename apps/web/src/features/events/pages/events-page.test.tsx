@@ -94,6 +94,25 @@ describe('events list', () => {
     expect(screen.getByRole('button', { name: 'Remove filter: $20 – $150.50' })).toBeTruthy();
   });
 
+  it('puts typed price bounds in order rather than asking the API for a backwards range', async () => {
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/events_read/': eventList([eventSummary], 1),
+    });
+    const { router } = renderApp('/events');
+
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await userEvent.type(within(filters).getByLabelText(/^Minimum/), '200');
+    await userEvent.type(within(filters).getByLabelText(/^Maximum/), '100{Enter}');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?price_min=100&price_max=200'));
+    await waitFor(() =>
+      expect(lastEventsQuery(requests)).toMatchObject({ price_min: '10000', price_max: '20000' }),
+    );
+    expect(within(filters).getByLabelText<HTMLInputElement>(/^Minimum/).value).toBe('100');
+    expect(within(filters).getByLabelText<HTMLInputElement>(/^Maximum/).value).toBe('200');
+  });
+
   it('searches near a city when the browser will not say where the reader is', async () => {
     const getCurrentPosition = vi.fn(
       (_success: PositionCallback, failure?: PositionErrorCallback | null) =>
