@@ -22,7 +22,8 @@ const URGENT_SECONDS = 120;
 export function HoldCountdown({ deadline, onCancel, isCancelling }: HoldCountdownProps) {
   const { t } = useTranslation('booking');
   const seconds = useCountdown(deadline);
-  const minutes = Math.ceil(seconds / 60);
+  // Whole minutes left, rounded down: 9:41 is "9 minutes", never more time than there is.
+  const minutes = Math.floor(seconds / 60);
   return (
     <section
       className={classes.hold}

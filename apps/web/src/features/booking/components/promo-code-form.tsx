@@ -20,8 +20,9 @@ export interface PromoCodeFormProps {
 }
 
 /**
- * A code is checked first (what it would take off, nothing applied), then applied to the
- * booking, whose answer carries the server's new totals. An applied code can be removed.
+ * One press applies a code: it is checked (a refusal says why: expired, used up, not for these
+ * tickets), then applied to the booking, whose answer carries the server's new totals, so a code
+ * that was found good can never be left behind unapplied. An applied code can be removed.
  */
 export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
   const { t, i18n } = useTranslation('booking');
@@ -30,7 +31,8 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
   const update = useUpdateBookingPromoCode(booking.id);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<PromoCheckResult | null>(null);
+  // What the code applied here gives (its check's answer), said beside the saving.
+  const [offer, setOffer] = useState<PromoCheckResult | null>(null);
   const [updateError, setUpdateError] = useState<string | null>(null);
   // Applying or removing a code swaps this card's content away from the button that had focus:
   // the card's heading takes it, so a keyboard or screen reader stays where the change is.
@@ -43,9 +45,8 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
     headingRef.current?.focus();
   }, [hasCode]);
 
-  function submitCheck(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPreview(null);
     setUpdateError(null);
     const trimmed = code.trim();
     if (!CODE.test(trimmed)) {
@@ -63,7 +64,10 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
         })),
       },
       {
-        onSuccess: setPreview,
+        onSuccess: (result) => {
+          setOffer(result);
+          apply(result.code);
+        },
         onError: (error) => {
           const { fieldErrors, message } = splitApiErrors(error, []);
           setFieldError(message ?? Object.values(fieldErrors)[0] ?? null);
@@ -76,10 +80,7 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
     setUpdateError(null);
     isFocusPending.current = true;
     update.mutate(promoCode, {
-      onSuccess: () => {
-        setPreview(null);
-        setCode('');
-      },
+      onSuccess: () => setCode(''),
       onError: (error) => {
         isFocusPending.current = false;
         setUpdateError(splitApiErrors(error, []).message);
@@ -107,6 +108,15 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
             amount: isolate(money(booking.discount)),
           })}
         />
+        {offer?.code === booking.promo_code && (
+          <Text fw={600}>
+            {t(`promo.offer.${offer.discount_type}`, {
+              code: isolate(offer.code),
+              value: offer.value,
+              amount: isolate(money(offer.value)),
+            })}
+          </Text>
+        )}
         <FormAlert message={updateError} />
         <Group>
           <Button variant="default" onClick={() => apply(null)} loading={update.isPending}>
@@ -122,14 +132,13 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
       <h3 id="booking-promo" className={classes.categoryName}>
         {t('promo.heading')}
       </h3>
-      <form onSubmit={submitCheck} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextInput
           label={t('promo.label')}
           value={code}
           onChange={(event) => {
             setCode(event.currentTarget.value);
             setFieldError(null);
-            setPreview(null);
           }}
           error={fieldError}
           autoCapitalize="characters"
@@ -140,36 +149,14 @@ export function PromoCodeForm({ booking, onBookingError }: PromoCodeFormProps) {
           inputContainer={(input) => (
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <div style={{ flex: 1 }}>{input}</div>
-              <Button type="submit" variant="outline" loading={check.isPending}>
-                {t('promo.check')}
+              <Button type="submit" variant="outline" loading={check.isPending || update.isPending}>
+                {t('promo.submit')}
               </Button>
             </Group>
           )}
         />
       </form>
-      {preview && (
-        <div role="status" className={classes.main}>
-          <Text fw={600}>
-            {t(`promo.preview.${preview.discount_type}`, {
-              code: isolate(preview.code),
-              value: preview.value,
-              amount: isolate(money(preview.value)),
-            })}
-          </Text>
-          <Text>
-            {t('promo.preview.saving', {
-              discount: isolate(money(preview.discount)),
-              total: isolate(money(preview.total)),
-            })}
-          </Text>
-          <FormAlert message={updateError} />
-          <Group>
-            <Button onClick={() => apply(preview.code)} loading={update.isPending}>
-              {t('promo.apply', { code: preview.code })}
-            </Button>
-          </Group>
-        </div>
-      )}
+      <FormAlert message={updateError} />
     </section>
   );
 }
