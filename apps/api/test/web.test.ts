@@ -25,6 +25,7 @@ beforeAll(async () => {
     path.join(build, 'dist-server', 'entry-server.js'),
     `export const hasFirstScreen = (pathname) => pathname === '/' || /^\\/events\\/\\d+$/.test(pathname);
 export const firstScreenModule = (pathname) => (pathname === '/' ? null : 'src/event-page.tsx');
+export const languageStyles = (language) => (language === 'ar' ? 'src/fonts-ar.css' : null);
 export async function renderFirstScreen({ pathname, language, answers }) {
   globalThis.firstScreenRenders = (globalThis.firstScreenRenders ?? 0) + 1;
   if (globalThis.failFirstScreen) throw new Error('render failed');
@@ -48,6 +49,7 @@ export async function renderFirstScreen({ pathname, language, answers }) {
       },
       '_badge-b1.js': { file: 'assets/badge-b1.js', css: ['assets/badge-b2.css'] },
       'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-i1.css'] },
+      'src/fonts-ar.css': { file: 'assets/fonts-ar-f1.css' },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -382,6 +384,7 @@ describe('a first screen rendered on the server', () => {
       {
         hasFirstScreen: () => true,
         firstScreenModule: () => null,
+        languageStyles: () => null,
         renderFirstScreen: () => {
           calls += 1;
           return calls === 1
@@ -490,6 +493,18 @@ describe("a first screen whose page has code of its own (the event page's lazy c
         '<link rel="stylesheet" crossorigin href="/assets/event-page-e2.css">',
     );
     expect(head).not.toContain('event-page-e1.js');
+    expect(head).not.toContain('fonts-ar');
+    // An Arabic page links the Arabic face's styles too (Nunito has no Arabic glyphs), home or not.
+    for (const url of [`/events/${id}`, '/']) {
+      const arabic = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...html, cookie: 'hafla_language=ar' },
+      });
+      expect(arabic.body, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/fonts-ar-f1.css">\n</head>',
+      );
+    }
     // The shell has no entry script here, so there is nothing to defer; the helper is tested below.
     expect(
       pageAssetsOf({ 'src/a.tsx': { file: 'assets/a.js', imports: ['src/a.tsx'] } }, 'src/a.tsx'),

@@ -14,6 +14,7 @@ import {
 } from './app/first-screen';
 import { markServerRenderedPage } from './app/layout/server-page';
 import { createRoutes } from './app/router';
+import { LANGUAGE_FONT_STYLES } from './lib/fonts';
 import { DEFAULT_NAMESPACE } from './lib/i18n';
 import { documentTitleOf, withServerPageMeta } from './lib/page-meta';
 import { createQueryClient } from './lib/query-client';
@@ -70,6 +71,10 @@ export interface FirstScreenInput {
  * (the client build's manifest key, whose styles go in the page's HTML).
  */
 export { firstScreenModule, hasFirstScreen };
+
+/** The source of a language's font styles (the build's manifest key), which its pages link. */
+export const languageStyles = (language: Language): string | null =>
+  LANGUAGE_FONT_STYLES[language] ?? null;
 
 export interface RenderedFirstScreen {
   /** The page's HTML for `#root`. */

@@ -23,6 +23,7 @@ export interface FirstScreen {
 interface ServerEntry {
   hasFirstScreen(pathname: string): boolean;
   firstScreenModule(pathname: string): string | null;
+  languageStyles(language: Language): string | null;
   renderFirstScreen(input: {
     pathname: string;
     language: Language;
@@ -62,6 +63,7 @@ export function pageAssetsOf(manifest: BuildManifest, module: string): PageAsset
     seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    if (chunk.file.endsWith('.css')) styles.add(`/${chunk.file}`);
     if (chunk.file.endsWith('.js')) scripts.add(`/${chunk.file}`);
   };
   visit(module);
@@ -101,14 +103,26 @@ export class FirstScreens {
     return this.entry.hasFirstScreen(pathname);
   }
 
-  /** The styles and scripts of the page's lazy module (none for a page in the entry chunk). */
-  assetsOf(pathname: string): PageAssets {
+  /**
+   * The styles and scripts of the page's lazy module (none for a page in the entry chunk), and
+   * the styles of its language's fonts.
+   */
+  assetsOf(pathname: string, language: Language): PageAssets {
     const module = this.entry.firstScreenModule(pathname);
-    if (module === null) return NO_ASSETS;
+    const page = module === null ? NO_ASSETS : this.assetsOfModule(module);
+    const fonts = this.entry.languageStyles(language);
+    if (fonts === null) return page;
+    return {
+      styles: [...page.styles, ...this.assetsOfModule(fonts).styles],
+      scripts: page.scripts,
+    };
+  }
+
+  private assetsOfModule(module: string): PageAssets {
     let assets = this.assets.get(module);
     if (!assets) {
       const found = pageAssetsOf(this.manifest, module);
-      if (!found) this.log.warn({ module }, "a first screen's page module is not in the build");
+      if (!found) this.log.warn({ module }, "a first screen's module is not in the build");
       assets = found ?? NO_ASSETS;
       this.assets.set(module, assets);
     }

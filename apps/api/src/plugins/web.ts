@@ -219,7 +219,8 @@ export class FilledPages {
     if (html === null) return null;
     if (!screens?.has(pathname)) return { html, etag, isComplete: true, encoded: {} };
     const screen = await screens.render(pathname, language, answers);
-    const filled = screen && withFirstScreen(html, language, screen, screens.assetsOf(pathname));
+    const filled =
+      screen && withFirstScreen(html, language, screen, screens.assetsOf(pathname, language));
     return { html: filled ?? html, etag, isComplete: filled !== null, encoded: {} };
   }
 }

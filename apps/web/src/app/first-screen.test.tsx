@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstScreenModule } from './first-screen';
-import { renderFirstScreen } from '../entry-server';
+import { languageStyles, renderFirstScreen } from '../entry-server';
 import * as fixtures from '../test/fixtures';
 
 /**
@@ -193,5 +193,14 @@ describe('the events list rendered on the server', () => {
     const module = firstScreenModule('/events')!;
     const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
     expect(existsSync(path.join(web, module))).toBe(true);
+  });
+});
+
+describe("a language's fonts on a first screen", () => {
+  it("names the Arabic face's styles as the build's manifest does; English needs none", () => {
+    const styles = languageStyles('ar')!;
+    const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+    expect(existsSync(path.join(web, styles))).toBe(true);
+    expect(languageStyles('en')).toBeNull();
   });
 });
