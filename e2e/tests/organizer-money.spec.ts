@@ -230,6 +230,20 @@ for (const language of ['en', 'ar'] as const) {
     const saleDay = main.getByRole('row', { name: label(dayLabel(server.soldAt, language)) });
     await expect(saleDay.getByRole('cell').first()).toHaveText(String(TICKETS));
     await expectAccessible(page, `dashboard (${language})`, { seriousOnly: true });
+    // The period's control marks the chosen period under its label, in either direction.
+    await main.getByText(t.dashboard.periods.week, { exact: true }).click();
+    await expect(page).toHaveURL(/period=week/);
+    const periods = main.locator('.mantine-SegmentedControl-root');
+    const marked = async () => {
+      const [indicator, chosen] = await Promise.all([
+        periods.locator('.mantine-SegmentedControl-indicator').boundingBox(),
+        periods.locator('.mantine-SegmentedControl-control[data-active]').boundingBox(),
+      ]);
+      return Math.round(
+        Math.abs(indicator!.x - chosen!.x) + Math.abs(indicator!.width - chosen!.width),
+      );
+    };
+    await expect.poll(marked).toBeLessThanOrEqual(2);
 
     // The wallet, with its realtime channel open for the admin's decisions.
     await openWithRealtime(page, '/organizer/wallet?tab=accounts');

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Anchor.layer.css';
+// The control's indicator is a FloatingIndicator: without its styles it sits beside the choice.
+import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { Anchor, Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';

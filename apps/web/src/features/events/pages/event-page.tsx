@@ -381,7 +381,7 @@ function EventView({ event }: { event: EventDetail }) {
         </aside>
       </div>
       <div className={classes.bookingBar}>
-        <div>
+        <div className={classes.bookingBarPrice}>
           {priceText && (
             <>
               <p className={classes.priceLabel}>{t('page.price.label')}</p>
@@ -389,7 +389,9 @@ function EventView({ event }: { event: EventDetail }) {
             </>
           )}
         </div>
-        <BookingAction event={event} />
+        <div className={classes.bookingBarAction}>
+          <BookingAction event={event} />
+        </div>
       </div>
     </article>
   );

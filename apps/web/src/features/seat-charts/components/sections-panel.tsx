@@ -1,3 +1,5 @@
+// The control's indicator is a FloatingIndicator: without its styles it sits beside the choice.
+import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
