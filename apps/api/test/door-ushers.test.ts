@@ -167,6 +167,15 @@ describe('adding ushers', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect((response.json() as { errors: Array<{ attr: string }> }).errors[0]!.attr).toBe(attr);
     }
+    // A mistyped address keeps the `invalid` code and says what an address looks like.
+    const mistyped = await call(ctx, organizer.auth, 'POST', '/api/v1/ushers/', {
+      email: 'not-an-email',
+    });
+    expect((mistyped.json() as { errors: unknown[] }).errors[0]).toEqual({
+      code: 'invalid',
+      detail: 'Enter a valid email address, like name@example.com.',
+      attr: 'email',
+    });
     expect((await listOf(organizer)).count).toBe(count);
     expectError(
       await call(ctx, organizer.auth, 'DELETE', '/api/v1/ushers/abc/'),

@@ -10,6 +10,8 @@ type Catalog = Record<string, string>;
  */
 const en: Catalog = {
   invalid: 'This value is not valid.',
+  'invalid.format=email': 'Enter a valid email address, like name@example.com.',
+  'invalid.format=url': 'Enter a full web address, starting with https://.',
   required: 'This field is required.',
   null: 'This field may not be null.',
   min_length: 'Ensure this value has at least {minimum} characters.',
@@ -191,6 +193,8 @@ const en: Catalog = {
 
 const ar: Catalog = {
   invalid: 'هذه القيمة غير صالحة.',
+  'invalid.format=email': 'أدخل بريدًا إلكترونيًا صحيحًا، مثل ⁦name@example.com⁩.',
+  'invalid.format=url': 'أدخل عنوان ويب كاملًا يبدأ بـ ⁦https://⁩.',
   required: 'هذا الحقل مطلوب.',
   null: 'لا يمكن أن يكون هذا الحقل فارغًا.',
   min_length: 'يجب ألا تقل هذه القيمة عن {minimum} أحرف.',
@@ -366,9 +370,10 @@ export function translate(
   code: string,
   params: Record<string, string | number> = {},
 ): string {
-  // A variant keyed by a param (`hold_expired.refunded`) says more when that value is known.
-  const variant = Object.keys(params)
-    .map((name) => `${code}.${name}`)
+  // A variant keyed by a param (`hold_expired.refunded`) says more when that value is known,
+  // one keyed by its value too (`invalid.format=email`) when that value says what was wanted.
+  const variant = Object.entries(params)
+    .flatMap(([name, value]) => [`${code}.${name}=${value}`, `${code}.${name}`])
     .find((key) => key in catalogs.en);
   const template =
     (variant && catalogs[language][variant]) ??

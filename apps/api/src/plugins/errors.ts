@@ -70,6 +70,15 @@ export function codeForIssue(issue: ZodFastifySchemaValidationError): RenderedEr
       ];
     case 'invalid_value':
       return [{ code: 'invalid_choice', attr }];
+    case 'invalid_format':
+      // A string of the wrong shape keeps the `invalid` code; its detail says which shape.
+      return [
+        {
+          code: 'invalid',
+          attr,
+          params: typeof params.format === 'string' ? { format: params.format } : {},
+        },
+      ];
     case 'unrecognized_keys': {
       const keys = Array.isArray(params.keys) ? (params.keys as string[]) : [];
       return keys.map((name) => ({ code: 'unknown_field', attr: attr ? `${attr}.${name}` : name }));

@@ -3,6 +3,7 @@ import type {
   PASSWORD_MAX_LENGTH as SHARED_PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH as SHARED_PASSWORD_MIN_LENGTH,
 } from '@hafla/shared/auth/requests';
+import { PHONE_PATTERN } from '@hafla/shared/common/phone';
 import { i18n } from './i18n';
 
 // Mirrors the shared constants without pulling zod into the page chunks: importing the values
@@ -18,6 +19,12 @@ export function validateEmail(value: string): string | null {
   const email = value.trim();
   if (!email) return i18n.t('form.emailRequired');
   return EMAIL_PATTERN.test(email) ? null : i18n.t('form.emailInvalid');
+}
+
+/** An optional phone number: empty, or written as the API accepts it. */
+export function validatePhone(value: string): string | null {
+  const phone = value.trim();
+  return !phone || PHONE_PATTERN.test(phone) ? null : i18n.t('form.phoneInvalid');
 }
 
 export function validateRequired(value: string): string | null {

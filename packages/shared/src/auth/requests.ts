@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { User, UserType } from './users';
+import { PHONE_PATTERN } from '../common/phone';
 
 /** Emails are compared trimmed and lower-cased everywhere. */
 export const Email = z.string().trim().toLowerCase().max(254).email();
@@ -38,10 +39,7 @@ export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 export const ResendOtpRequest = z.strictObject({ email: Email, purpose: OtpPurpose });
 export type ResendOtpRequest = z.infer<typeof ResendOtpRequest>;
 
-export const Phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ()-]{6,20}$/);
+export const Phone = z.string().trim().regex(PHONE_PATTERN);
 
 export const CompleteRegistrationRequest = z
   .strictObject({

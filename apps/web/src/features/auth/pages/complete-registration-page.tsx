@@ -8,7 +8,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import type { UserType } from '@hafla/shared/auth/users';
 import { FormAlert } from '../../../components/form-alert';
 import { safeNextPath } from '../../../lib/next-path';
-import { validateRequired } from '../../../lib/password-rules';
+import { validatePhone, validateRequired } from '../../../lib/password-rules';
 import { useSignedInUser } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { useCompleteRegistration } from '../api/complete-registration';
@@ -41,6 +41,7 @@ export function CompleteRegistrationPage() {
     validate: {
       first_name: validateRequired,
       last_name: validateRequired,
+      phone: validatePhone,
       organization_name: (name, values) =>
         values.user_type === 'organizer' ? validateRequired(name) : null,
     },

@@ -74,6 +74,24 @@ describe('Ushers', () => {
     expect(await screen.findByText('This address is already one of your ushers.')).toBeTruthy();
   });
 
+  it('says what is wrong with a missing or mistyped address before asking the API', async () => {
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/ushers/': page([]),
+      'GET /api/v1/events/': page([]),
+    });
+    signInAs(organizer);
+    renderApp('/organizer/ushers');
+    expect(await screen.findByText('No ushers yet. Invite the first one above.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Fill in this field.')).toBeTruthy();
+    await fill(/^Email address/, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Enter an email address like name@example.com.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email address/ }));
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
   it('removes an usher after asking', async () => {
     let removed = false;
     const { requests } = stubFetch({

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { validateEmail, validateRequired } from '../../../lib/password-rules';
 import { usePageMeta } from '../../../lib/page-meta';
 import { splitApiErrors } from '../../../lib/use-form';
 import { useMyEvents } from '../../organizer-events/api/get-my-events';
@@ -49,13 +50,19 @@ function InviteForm() {
   const [isAll, setIsAll] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const eventOptions = events.data?.results ?? [];
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
-    setEmailError(null);
+    const invalid = validateRequired(email) ?? validateEmail(email);
+    setEmailError(invalid);
+    if (invalid) {
+      emailRef.current?.focus();
+      return;
+    }
     if (!isAll && chosen.length === 0 && eventOptions.length > 0) {
       setMessage({ tone: 'error', text: t('ushers.invite.chooseEvent') });
       return;
@@ -96,6 +103,7 @@ function InviteForm() {
           type="email"
           label={t('ushers.invite.email')}
           description={t('ushers.invite.emailHint')}
+          ref={emailRef}
           value={email}
           onChange={(change) => setEmail(change.currentTarget.value)}
           error={emailError}

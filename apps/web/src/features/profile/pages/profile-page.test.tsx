@@ -66,6 +66,22 @@ describe('profile page', () => {
     expect(getSessionState().user?.first_name).toBe('Sarah');
   });
 
+  it('says how to write a phone number it cannot send, and sends nothing', async () => {
+    const { requests } = stubFetch({ ...catalogRoutes, [`GET ${profilePath}`]: ownProfile });
+    signInAs(user);
+    renderApp('/user/profile');
+
+    await userEvent.type(await screen.findByLabelText(/Phone number/), '12ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'Enter a phone number of 6 to 20 digits, spaces, +, - or brackets, like +966 50 123 4567.',
+      ),
+    ).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+  });
+
   it('uploads a chosen photo as multipart with a preview, and shows the API refusal under it', async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});

@@ -10,7 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { userDisplayName } from '../../../components/user-avatar';
 import { usePageMeta } from '../../../lib/page-meta';
 import { isolate } from '../../../lib/bidi';
-import { validateRequired } from '../../../lib/password-rules';
+import { validatePhone, validateRequired } from '../../../lib/password-rules';
 import { useSignedInUser } from '../../../lib/session';
 import { splitApiErrors, useForm } from '../../../lib/use-form';
 import { useAppInfo } from '../../catalog/api/get-app-info';
@@ -40,6 +40,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
     validate: {
       first_name: validateRequired,
       last_name: validateRequired,
+      phone: validatePhone,
       organization_name: (name) => (isOrganizer ? validateRequired(name) : null),
     },
   });
