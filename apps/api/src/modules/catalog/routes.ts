@@ -19,7 +19,8 @@ import { EventTypeList } from '@hafla/shared/catalog/event-types';
 import { EVENTS_LIST_PAGE } from '@hafla/shared/events/event-pages';
 import { FaqList } from '@hafla/shared/catalog/faq';
 import { ProblemReport, ProblemReportRequest } from '@hafla/shared/catalog/problem-reports';
-import { PaginationQuery } from '@hafla/shared/common/pagination';
+import type { Language } from '@hafla/shared/common/i18n';
+import { PaginationQuery, type Page } from '@hafla/shared/common/pagination';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toPage } from '../../lib/pagination';
 import { cacheKeyOf, sendCached } from '../../plugins/http-cache';
@@ -76,27 +77,28 @@ export async function catalogRoutes(app: App) {
     compute: () => Promise<T>,
   ): Promise<never> => cached(request, reply, schema, compute).then(() => reply as never);
 
-  /** A page of the categories or the event types, as `url` asks for it. */
-  const categoriesAnswer = (request: FastifyRequest, query: PaginationQuery, url: string) =>
-    cachedAnswer(
-      request,
-      CategoryList,
-      async () => {
-        const { count, results } = await catalog.listCategories(db, request.language, query);
-        return toPage(request, query, count, results, publicUrl, url);
-      },
-      url,
-    );
-  const eventTypesAnswer = (request: FastifyRequest, query: PaginationQuery, url: string) =>
-    cachedAnswer(
-      request,
-      EventTypeList,
-      async () => {
-        const { count, results } = await catalog.listEventTypes(db, request.language, query);
-        return toPage(request, query, count, results, publicUrl, url);
-      },
-      url,
-    );
+  /** A page of a catalog list, as `url` asks for it (a request's, or a page's first answer). */
+  const listAnswer =
+    <T>(
+      schema: { parse(value: unknown): Page<T> },
+      list: (
+        database: typeof db,
+        language: Language,
+        query: PaginationQuery,
+      ) => Promise<{ count: number; results: T[] }>,
+    ) =>
+    (request: FastifyRequest, query: PaginationQuery, url: string) =>
+      cachedAnswer(
+        request,
+        schema,
+        async () => {
+          const { count, results } = await list(db, request.language, query);
+          return toPage(request, query, count, results, publicUrl, url);
+        },
+        url,
+      );
+  const categoriesAnswer = listAnswer(CategoryList, catalog.listCategories);
+  const eventTypesAnswer = listAnswer(EventTypeList, catalog.listEventTypes);
 
   // The events list's page carries the categories and event types its filters offer, whole, as
   // the app reads them (decision 0026); discovery adds the list's first page.
