@@ -93,6 +93,16 @@ async function openHydrated(page: Page, path: string, language: Language, headin
   return html;
 }
 
+/** The API paths (with their queries) the page asks for from now on, as they are asked. */
+function apiCallsOf(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  return asked;
+}
+
 /** A click on `link` opens its page inside the app, without loading a new document. */
 async function expectInAppNavigation(page: Page, link: ReturnType<Page['locator']>) {
   const href = await link.getAttribute('href');
@@ -179,11 +189,7 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     const event = await firstEvent(request, language);
     await chooseLanguage(page, baseURL!, language);
-    const asked: string[] = [];
-    page.on('request', (sent) => {
-      const url = new URL(sent.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
-    });
+    const asked = apiCallsOf(page);
 
     const html = await openHydrated(page, '/events', language, LIST_HEADING[language]);
     // The first card's cover is asked for with the page, at the size the grid draws it.
@@ -221,11 +227,7 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     const { organizer } = await firstEvent(request, language);
     await chooseLanguage(page, baseURL!, language);
-    const asked: string[] = [];
-    page.on('request', (sent) => {
-      const url = new URL(sent.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
-    });
+    const asked = apiCallsOf(page);
 
     const path = `/organizers/${organizer.id}`;
     const html = await openHydrated(page, path, language, organizer.name);

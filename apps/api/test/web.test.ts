@@ -60,6 +60,34 @@ afterAll(() => ctx.close());
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
+/** The page at `url` as a reader in `language` gets it, and the first answers inside it. */
+async function pageWithAnswers(url: string, language: string) {
+  const page = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...html, cookie: `hafla_language=${language}` },
+  });
+  expect(page.statusCode).toBe(200);
+  const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
+  expect(script, `${url} (${language})`).not.toBeNull();
+  return { page, embedded: JSON.parse(script![1]!) as { path: string; body: unknown }[] };
+}
+
+/** Each answer in a page is the one a GET of its path sends, in the page's language. */
+async function expectAnswersAsTheApiSends(
+  embedded: readonly { path: string; body: unknown }[],
+  language: string,
+) {
+  for (const answer of embedded) {
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: answer.path,
+      headers: { 'accept-language': language },
+    });
+    expect(answer, answer.path).toEqual({ path: answer.path, language, body: api.json() });
+  }
+}
+
 /** A first screen that sets no title or description. */
 const screenOf = (body: string) => ({ html: body, title: null, description: null });
 
@@ -156,25 +184,12 @@ describe('serving the web app', () => {
     const id = (list.json() as { results: { id: number }[] }).results[0]!.id;
     const before = await views(id);
     for (const language of ['en', 'ar']) {
-      const page = await ctx.app.inject({
-        method: 'GET',
-        url: `/events/${id}`,
-        headers: { ...html, cookie: `hafla_language=${language}` },
-      });
-      expect(page.statusCode).toBe(200);
-      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
-      expect(script, language).not.toBeNull();
-      const api = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/events_read/${id}`,
-        headers: { 'accept-language': language },
-      });
-      const answers = JSON.parse(script![1]!) as { path: string }[];
-      expect(answers[0]).toEqual({ path: `/api/v1/events_read/${id}`, language, body: api.json() });
-      expect(answers.map((answer) => answer.path)).toEqual([
+      const { embedded } = await pageWithAnswers(`/events/${id}`, language);
+      expect(embedded.map((answer) => answer.path)).toEqual([
         `/api/v1/events_read/${id}`,
         '/api/v1/app_config/',
       ]);
+      await expectAnswersAsTheApiSends(embedded, language);
     }
     // Two pages sent (not counted) and two reads by the API (counted); the app's HEAD counts too.
     expect(await views(id)).toBe(before + 2);
@@ -189,28 +204,13 @@ describe('serving the web app', () => {
       .organizer.id;
     const events = `/api/v1/events_read/?organizer=${organizerId}&sort=soonest&limit=24&offset=0`;
     for (const language of ['en', 'ar']) {
-      const page = await ctx.app.inject({
-        method: 'GET',
-        url: `/organizers/${organizerId}`,
-        headers: { ...html, cookie: `hafla_language=${language}` },
-      });
-      expect(page.statusCode).toBe(200);
-      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
-      expect(script, language).not.toBeNull();
-      const embedded = JSON.parse(script![1]!) as { path: string; body: unknown }[];
+      const { page, embedded } = await pageWithAnswers(`/organizers/${organizerId}`, language);
       expect(embedded.map((answer) => answer.path)).toEqual([
         `/api/v1/profile/${organizerId}/`,
         events,
         '/api/v1/app_config/',
       ]);
-      for (const answer of embedded) {
-        const api = await ctx.app.inject({
-          method: 'GET',
-          url: answer.path,
-          headers: { 'accept-language': language },
-        });
-        expect(answer, answer.path).toEqual({ path: answer.path, language, body: api.json() });
-      }
+      await expectAnswersAsTheApiSends(embedded, language);
       // The first card's cover is fetched with the page (at the size the grid draws it).
       const first = (
         embedded[1]!.body as {
@@ -228,29 +228,14 @@ describe('serving the web app', () => {
 
   it("sends the events list with its first page and the filters' categories and event types inside", async () => {
     for (const language of ['en', 'ar']) {
-      const page = await ctx.app.inject({
-        method: 'GET',
-        url: '/events',
-        headers: { ...html, cookie: `hafla_language=${language}` },
-      });
-      expect(page.statusCode).toBe(200);
-      const script = /id="hafla-first-answer">(.*?)<\/script>/s.exec(page.body);
-      expect(script, language).not.toBeNull();
-      const embedded = JSON.parse(script![1]!) as { path: string; body: unknown }[];
+      const { embedded } = await pageWithAnswers('/events', language);
       expect(embedded.map((answer) => answer.path).sort()).toEqual([
         '/api/v1/app_config/',
         '/api/v1/categories/?limit=100&offset=0',
         '/api/v1/event_types/?limit=100&offset=0',
         '/api/v1/events_read/?limit=24&offset=0',
       ]);
-      for (const answer of embedded) {
-        const api = await ctx.app.inject({
-          method: 'GET',
-          url: answer.path,
-          headers: { 'accept-language': language },
-        });
-        expect(answer, answer.path).toEqual({ path: answer.path, language, body: api.json() });
-      }
+      await expectAnswersAsTheApiSends(embedded, language);
       const events = embedded.find((answer) => answer.path.startsWith('/api/v1/events_read/'))!;
       expect((events.body as { results: unknown[] }).results.length).toBeGreaterThan(0);
     }
