@@ -26,6 +26,8 @@ async function fillCardDetails(page: Page) {
 /** From the events list to the booking page, as a reader gets there. */
 async function openBooking(page: Page) {
   await page.goto('/events');
+  // The reader's own page (their account in the header) takes the server's place first.
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   const box = page.getByRole('searchbox', { name: 'Search events' });
   await box.fill('Gulf Laughs');
   await box.press('Enter');

@@ -71,6 +71,15 @@ async function search(page: Page, text: string, language: 'en' | 'ar' = 'en') {
   await expectFreshResults(page, new RegExp(text), language);
 }
 
+/**
+ * Opens the events list as the signed-in attendee: the server's anonymous page shows first, and
+ * the reader's own (their account in the header) takes its place before anything is done there.
+ */
+async function openEventsList(page: Page) {
+  await page.goto('/events');
+  await expect(page.getByRole('button', { name: /Account menu|قائمة الحساب/ })).toBeVisible();
+}
+
 /** The titles of the result cards on /events. */
 async function resultTitles(page: Page): Promise<string[]> {
   return page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
@@ -206,7 +215,7 @@ test.describe('events and discovery', () => {
     await test.step('the attendee finds it by English text', async () => {
       await signIn(attendee, 'attendee@hafla.test', 'hafla-demo-2026');
       await expect(attendee).not.toHaveURL(/\/auth\//);
-      await attendee.goto('/events');
+      await openEventsList(attendee);
       await search(attendee, 'oud nights');
       await expect(card).toBeVisible();
       // With the run's own word, it is the only match.
@@ -217,7 +226,7 @@ test.describe('events and discovery', () => {
     });
 
     await test.step('the attendee finds it near a point', async () => {
-      await attendee.goto('/events');
+      await openEventsList(attendee);
       if (isPhone) {
         await attendee.getByRole('button', { name: 'Filters' }).click();
         const drawer = attendee.getByRole('dialog', { name: 'Filters' });
@@ -301,7 +310,7 @@ test.describe('events and discovery', () => {
 
     await test.step('in Arabic, right to left, an Arabic search finds it too', async () => {
       await attendee.evaluate(() => localStorage.setItem('language', 'ar'));
-      await attendee.goto('/events');
+      await openEventsList(attendee);
       await expect(attendee.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(attendee.locator('html')).toHaveAttribute('lang', 'ar');
       await search(attendee, 'ليالي العود', 'ar');

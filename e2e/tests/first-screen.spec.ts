@@ -278,12 +278,14 @@ test("a signed-in reader's page takes the server's place whole, with no loader b
     }).observe(document, { childList: true, subtree: true });
   });
 
-  for (const path of [`/events/${event.id}`, `/organizers/${event.organizer.id}`, '/']) {
+  for (const path of [`/events/${event.id}`, `/organizers/${event.organizer.id}`, '/events', '/']) {
     const response = await page.goto(path);
     // The server sends its anonymous page; the app replaces it with the reader's own.
     expect(await response!.text()).toContain('data-first-screen="en"');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    // The server's page was inert while it waited; the reader's own is not.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', /.*/);
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const state = await page.evaluate(
       () =>

@@ -81,7 +81,9 @@ export async function startApp(root: HTMLElement): Promise<void> {
   if (isOverServerPage && !hydrate) {
     // The server's page stays until this reader's (signed in, or in another language) can take
     // its place whole: the session, the page's reads and its route, no loader in between. A slow
-    // answer does not keep the server's page for long.
+    // answer does not keep the server's page for long. Meanwhile it is inert: a field typed in or
+    // a section opened there would vanish with it.
+    root.inert = true;
     await Promise.race([
       Promise.all([
         sessionReady.then(() => prefetchFirstScreen(queryClient, pathname)),
@@ -112,4 +114,5 @@ export async function startApp(root: HTMLElement): Promise<void> {
   startTransition(() => {
     createRoot(root).render(app);
   });
+  root.inert = false;
 }
