@@ -26,6 +26,7 @@ beforeAll(async () => {
     `export const hasFirstScreen = (pathname) => pathname === '/' || /^\\/events\\/\\d+$/.test(pathname);
 export const firstScreenModule = (pathname) => (pathname === '/' ? null : 'src/event-page.tsx');
 export const languageStyles = (language) => (language === 'ar' ? 'src/fonts-ar.css' : null);
+export const languageFontFaces = (language) => (language === 'ar' ? ['fonts/ar-400.woff2', 'fonts/missing.woff2'] : []);
 export async function renderFirstScreen({ pathname, language, answers }) {
   globalThis.firstScreenRenders = (globalThis.firstScreenRenders ?? 0) + 1;
   if (globalThis.failFirstScreen) throw new Error('render failed');
@@ -50,6 +51,7 @@ export async function renderFirstScreen({ pathname, language, answers }) {
       '_badge-b1.js': { file: 'assets/badge-b1.js', css: ['assets/badge-b2.css'] },
       'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-i1.css'] },
       'src/fonts-ar.css': { file: 'assets/fonts-ar-f1.css' },
+      'fonts/ar-400.woff2': { file: 'assets/ar-400-a4.woff2' },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -370,6 +372,7 @@ describe('a first screen rendered on the server', () => {
         hasFirstScreen: () => true,
         firstScreenModule: () => null,
         languageStyles: () => null,
+        languageFontFaces: () => [],
         renderFirstScreen: () => {
           calls += 1;
           return calls === 1
@@ -479,6 +482,7 @@ describe("a first screen whose page has code of its own (the event page's lazy c
     );
     expect(head).not.toContain('event-page-e1.js');
     expect(head).not.toContain('fonts-ar');
+    expect(head).not.toContain('woff2');
     // An Arabic page links the Arabic face's styles too (Nunito has no Arabic glyphs), home or not.
     for (const url of [`/events/${id}`, '/']) {
       const arabic = await ctx.app.inject({
@@ -489,11 +493,17 @@ describe("a first screen whose page has code of its own (the event page's lazy c
       expect(arabic.body, url).toContain(
         '<link rel="stylesheet" crossorigin href="/assets/fonts-ar-f1.css">\n</head>',
       );
+      // Its faces are preloaded before the styles, so the first paint is already in them (a face
+      // the build lacks is left out).
+      expect(arabic.body, url).toMatch(
+        /<link rel="preload" href="\/assets\/ar-400-a4.woff2" as="font" type="font\/woff2" crossorigin>\n<link rel="stylesheet"/,
+      );
+      expect(arabic.body, url).not.toContain('missing');
     }
     // The shell has no entry script here, so there is nothing to defer; the helper is tested below.
     expect(
       pageAssetsOf({ 'src/a.tsx': { file: 'assets/a.js', imports: ['src/a.tsx'] } }, 'src/a.tsx'),
-    ).toEqual({ styles: [], scripts: ['/assets/a.js'] });
+    ).toEqual({ styles: [], scripts: ['/assets/a.js'], fonts: [] });
     expect(pageAssetsOf({}, 'src/missing.tsx')).toBeNull();
   });
 
@@ -507,6 +517,7 @@ describe("a first screen whose page has code of its own (the event page's lazy c
     const page = withFirstScreen(built, 'en', screenOf('<main></main>'), {
       styles: ['/assets/index-d4.css', '/assets/page-p1.css'],
       scripts: ['/assets/shell-b2.js', '/assets/index-a1.js', '/assets/page-p2.js'],
+      fonts: [],
     })!;
     expect(page).toContain('data-preload="/assets/shell-b2.js /assets/page-p2.js"');
     expect(page.match(/index-d4\.css/g)).toHaveLength(1);

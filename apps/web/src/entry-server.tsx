@@ -14,7 +14,7 @@ import {
 } from './app/first-screen';
 import { markServerRenderedPage } from './app/layout/server-page';
 import { createRoutes } from './app/router';
-import { LANGUAGE_FONT_STYLES } from './lib/fonts';
+import { LANGUAGE_FONT_FACES, LANGUAGE_FONT_STYLES } from './lib/fonts';
 import { DEFAULT_NAMESPACE } from './lib/i18n';
 import { documentTitleOf, withServerPageMeta } from './lib/page-meta';
 import { createQueryClient } from './lib/query-client';
@@ -75,6 +75,10 @@ export { firstScreenModule, hasFirstScreen };
 /** The source of a language's font styles (the build's manifest key), which its pages link. */
 export const languageStyles = (language: Language): string | null =>
   LANGUAGE_FONT_STYLES[language] ?? null;
+
+/** The font files (the build's manifest keys) a page in that language preloads. */
+export const languageFontFaces = (language: Language): readonly string[] =>
+  LANGUAGE_FONT_FACES[language] ?? [];
 
 export interface RenderedFirstScreen {
   /** The page's HTML for `#root`. */

@@ -24,6 +24,7 @@ interface ServerEntry {
   hasFirstScreen(pathname: string): boolean;
   firstScreenModule(pathname: string): string | null;
   languageStyles(language: Language): string | null;
+  languageFontFaces(language: Language): readonly string[];
   renderFirstScreen(input: {
     pathname: string;
     language: Language;
@@ -40,13 +41,17 @@ interface ManifestChunk {
 
 export type BuildManifest = Record<string, ManifestChunk>;
 
-/** The files a page's lazy module needs: its styles and its scripts, as site paths. */
+/**
+ * The files a page needs beside the shell's, as site paths: its lazy module's styles and
+ * scripts, and the font files its first paint is set in.
+ */
 export interface PageAssets {
   styles: string[];
   scripts: string[];
+  fonts: string[];
 }
 
-const NO_ASSETS: PageAssets = { styles: [], scripts: [] };
+const NO_ASSETS: PageAssets = { styles: [], scripts: [], fonts: [] };
 
 /**
  * The styles and scripts of the chunk built from `module` and of every chunk it imports, in the
@@ -67,7 +72,7 @@ export function pageAssetsOf(manifest: BuildManifest, module: string): PageAsset
     if (chunk.file.endsWith('.js')) scripts.add(`/${chunk.file}`);
   };
   visit(module);
-  return { styles: [...styles], scripts: [...scripts] };
+  return { styles: [...styles], scripts: [...scripts], fonts: [] };
 }
 
 export class FirstScreens {
@@ -105,16 +110,21 @@ export class FirstScreens {
 
   /**
    * The styles and scripts of the page's lazy module (none for a page in the entry chunk), and
-   * the styles of its language's fonts.
+   * the styles and faces of its language's fonts.
    */
   assetsOf(pathname: string, language: Language): PageAssets {
     const module = this.entry.firstScreenModule(pathname);
     const page = module === null ? NO_ASSETS : this.assetsOfModule(module);
-    const fonts = this.entry.languageStyles(language);
-    if (fonts === null) return page;
+    const fontStyles = this.entry.languageStyles(language);
+    if (fontStyles === null) return page;
     return {
-      styles: [...page.styles, ...this.assetsOfModule(fonts).styles],
+      styles: [...page.styles, ...this.assetsOfModule(fontStyles).styles],
       scripts: page.scripts,
+      fonts: this.entry.languageFontFaces(language).flatMap((face) => {
+        const file = this.manifest[face]?.file;
+        if (!file) this.log.warn({ face }, "a language's font face is not in the build");
+        return file ? [`/${file}`] : [];
+      }),
     };
   }
 
@@ -197,8 +207,8 @@ function withPageMeta(html: string, screen: FirstScreen): string {
 /**
  * The shell with a first screen in `#root` (in place of the boot screen), marked with its
  * language for the app to hydrate, the document's language and direction set to it, its title
- * and description in the head, its page's styles linked (it paints styled), and the app's code
- * asked for once it has painted.
+ * and description in the head, its page's styles linked and its fonts preloaded (it paints
+ * styled, in its faces), and the app's code asked for once it has painted.
  */
 export function withFirstScreen(
   shell: string,
@@ -210,12 +220,16 @@ export function withFirstScreen(
   const root = /<div id="root">[\s\S]*?<\/div>/.exec(html);
   const head = html.indexOf('</head>');
   if (!root || head < 0) return null;
+  const fonts = assets.fonts
+    .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>\n`)
+    .join('');
   const styles = assets.styles
     .filter((href) => !html.includes(`href="${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n`)
     .join('');
   const page =
     html.slice(0, head) +
+    fonts +
     styles +
     html.slice(head, root.index) +
     `<div id="root" data-first-screen="${language}">${screen.html}</div>` +

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstScreenModule } from './first-screen';
-import { languageStyles, renderFirstScreen } from '../entry-server';
+import { languageFontFaces, languageStyles, renderFirstScreen } from '../entry-server';
 import * as fixtures from '../test/fixtures';
 
 /**
@@ -197,10 +197,12 @@ describe('the events list rendered on the server', () => {
 });
 
 describe("a language's fonts on a first screen", () => {
-  it("names the Arabic face's styles as the build's manifest does; English needs none", () => {
-    const styles = languageStyles('ar')!;
+  it("names the Arabic face's styles and files as the build's manifest does; English needs none", () => {
     const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-    expect(existsSync(path.join(web, styles))).toBe(true);
+    const files = [languageStyles('ar')!, ...languageFontFaces('ar')];
+    expect(files).toHaveLength(3);
+    for (const file of files) expect(existsSync(path.join(web, file)), file).toBe(true);
     expect(languageStyles('en')).toBeNull();
+    expect(languageFontFaces('en')).toEqual([]);
   });
 });

@@ -9,6 +9,18 @@ export const LANGUAGE_FONT_STYLES: Readonly<Partial<Record<Language, string>>> =
   ar: 'src/lib/arabic-fonts.css',
 };
 
+/**
+ * The faces of those styles that a first screen's text is set in (body and headings; as Nunito's
+ * in index.html), by their manifest keys: the page preloads them, so they are fetched beside its
+ * styles rather than once its layout finds Arabic text, and the first paint is already in them.
+ */
+export const LANGUAGE_FONT_FACES: Readonly<Partial<Record<Language, readonly string[]>>> = {
+  ar: [
+    '../../node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2',
+    '../../node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2',
+  ],
+};
+
 /** Nunito has no Arabic glyphs; the Arabic face is fetched only by readers of the Arabic site. */
 export async function loadLanguageFonts(language: Language): Promise<void> {
   if (language === 'ar') await import('./arabic-fonts.css');
