@@ -128,7 +128,11 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
   }) => {
     await chooseLanguage(page, baseURL!, language);
+    const asked = apiCallsOf(page);
     await openHydrated(page, '/', language, HOME_HEADING[language]);
+    // Its sections and the categories its chips show came with the page.
+    await expect(page.locator('main a[href^="/events?category="]').first()).toBeVisible();
+    expect(asked.filter((sent) => /^\/api\/v1\/(home|categories\/)/.test(sent))).toEqual([]);
     // Interactive: a card opens its event without reloading the page.
     await expectInAppNavigation(page, page.locator('main article a[href^="/events/"]').first());
 
@@ -139,6 +143,7 @@ for (const language of ['en', 'ar'] as const) {
       plain.page.getByRole('heading', { level: 1, name: HOME_HEADING[language] }),
     ).toBeVisible();
     await expect(plain.page.locator('main article').first()).toBeVisible();
+    await expect(plain.page.locator('main a[href^="/events?category="]').first()).toBeVisible();
     await plain.close();
   });
 

@@ -13,6 +13,7 @@ import * as fixtures from '../test/fixtures';
 
 const answers = new Map<string, unknown>([
   ['/api/v1/home', fixtures.home],
+  ['/api/v1/categories/?limit=100&offset=0', fixtures.categories],
   ['/api/v1/app_config/', fixtures.appInfo],
 ]);
 
@@ -28,6 +29,11 @@ describe('the home page rendered on the server', () => {
       const firstEvent = fixtures.home.sections.find((section) => section.events.length > 0)!
         .events[0]!;
       expect(page.textContent).toContain(firstEvent.title);
+      // The categories section shows its chips, not a placeholder a reader without script keeps.
+      const category = fixtures.categories.results[0]!;
+      expect(page.querySelector(`a[href*="category=${category.slug}"]`)?.textContent).toContain(
+        category.name,
+      );
     },
   );
 
@@ -36,10 +42,13 @@ describe('the home page rendered on the server', () => {
       await renderFirstScreen({ pathname: '/events/not-an-id', language: 'en', answers }),
     ).toBeNull();
     expect(await renderFirstScreen({ pathname: '/faq', language: 'en', answers })).toBeNull();
-    const withoutHome = new Map([['/api/v1/app_config/', fixtures.appInfo]]);
-    expect(
-      await renderFirstScreen({ pathname: '/', language: 'en', answers: withoutHome }),
-    ).toBeNull();
+    for (const missing of ['/api/v1/home', '/api/v1/categories/?limit=100&offset=0']) {
+      const without = new Map([...answers].filter(([apiPath]) => apiPath !== missing));
+      expect(
+        await renderFirstScreen({ pathname: '/', language: 'en', answers: without }),
+        missing,
+      ).toBeNull();
+    }
   });
 });
 

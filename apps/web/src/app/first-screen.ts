@@ -94,7 +94,10 @@ const eventPath = (id: number) => `/api/v1/events_read/${id}`;
 const FIRST_SCREENS: readonly FirstScreen[] = [
   {
     pattern: '/',
-    queries: () => ({ '/api/v1/home': firstQuery(homeQueryOptions()) }),
+    queries: () => ({
+      '/api/v1/home': firstQuery(homeQueryOptions()),
+      [wholeListPath(CATEGORIES_PATH)]: firstQuery(categoriesQueryOptions()),
+    }),
     loaderRoutes: [HOME_ROUTE_ID],
     namespaces: ['catalog'],
   },

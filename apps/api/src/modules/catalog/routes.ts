@@ -101,13 +101,15 @@ export async function catalogRoutes(app: App) {
   const eventTypesAnswer = listAnswer(EventTypeList, catalog.listEventTypes);
 
   // The events list's page carries the categories and event types its filters offer, whole, as
-  // the app reads them (decision 0026); discovery adds the list's first page.
-  for (const [path, answerOf] of [
-    [CATEGORIES_PATH, categoriesAnswer],
-    [EVENT_TYPES_PATH, eventTypesAnswer],
+  // the app reads them (decision 0026); discovery adds the list's first page. The home page
+  // carries the categories its chips show; discovery adds its sections.
+  for (const [page, path, answerOf, options] of [
+    [EVENTS_LIST_PAGE, CATEGORIES_PATH, categoriesAnswer, { readsQuery: true }],
+    [EVENTS_LIST_PAGE, EVENT_TYPES_PATH, eventTypesAnswer, { readsQuery: true }],
+    ['/', CATEGORIES_PATH, categoriesAnswer, {}],
   ] as const) {
     app.firstAnswers.add(
-      EVENTS_LIST_PAGE,
+      page,
       async (request) => {
         const url = wholeListPath(path);
         return {
@@ -116,7 +118,7 @@ export async function catalogRoutes(app: App) {
           body: (await answerOf(request, WHOLE_LIST, url)).body,
         };
       },
-      { readsQuery: true },
+      options,
     );
   }
 
