@@ -46,6 +46,14 @@ describe('apiClient.request', () => {
     expect(request?.headers.get('Authorization')).toBe('Bearer access-token-7');
   });
 
+  it("asks the server every time rather than the browser's copy, which a shared cache's directives let go stale", async () => {
+    const { requests } = stubFetch({ 'GET /api/v1/faq/': { results: [] } });
+
+    await apiClient.get('/api/v1/faq/');
+
+    expect(requests[0]?.cache).toBe('no-cache');
+  });
+
   it('sends no Authorization header and English when nothing is stored', async () => {
     const { requests } = stubFetch({ 'GET /api/v1/faq/': { results: [] } });
 

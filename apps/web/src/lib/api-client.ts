@@ -195,6 +195,11 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
             ? JSON.stringify(options.body)
             : undefined,
         signal: options.signal,
+        // The API's public answers may be kept by a shared cache in front of it, stale for a few
+        // seconds (catalog lists: minutes) while it revalidates them (decision 0017). A browser
+        // honours those directives too, and would show such a stale copy; the app's own cache is
+        // the query client, so the browser's asks the server every time (a 304 when unchanged).
+        cache: 'no-cache',
         ...(options.credentials ? { credentials: options.credentials } : {}),
         ...(options.keepalive ? { keepalive: true } : {}),
       });

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: string | null;
+  /** How the browser's HTTP cache was told to treat the request. */
+  cache: RequestCache | undefined;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -35,6 +37,7 @@ export function stubFetch(routes: Record<string, Handler | object>) {
       url,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : null,
+      cache: init.cache,
     };
     requests.push(request);
     const route = routes[`${request.method} ${url.pathname}`];
