@@ -3,7 +3,7 @@ import classes from './field-pair.module.css';
 
 /**
  * Two short fields that belong together (from and until, minimum and maximum, latitude and
- * longitude), side by side even on a phone.
+ * longitude), side by side even on most phones.
  */
 export function FieldPair({ children }: { children: ReactNode }) {
   return <div className={classes.pair}>{children}</div>;

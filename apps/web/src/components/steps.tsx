@@ -27,23 +27,13 @@ export interface StepsNavProps {
 
 /**
  * A wizard's steps as an ordered list of numbered names; the steps that may be opened are links.
- * On a phone the list scrolls sideways and only the current step shows its name.
+ * On a phone the steps are numbers in one row (the names are read out, and the step's own
+ * heading, a `StepHeading`, shows the current one's).
  */
 export function StepsNav({ label, doneLabel, steps, isSidebarOnWideScreens }: StepsNavProps) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const currentKey = steps.find((step) => step.isCurrent)?.key;
-  // On a phone the list scrolls sideways: keep the current step in view, in either direction.
-  useEffect(() => {
-    const currentStep = listRef.current?.querySelector('[aria-current="step"]');
-    currentStep?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [currentKey]);
   return (
     <nav aria-label={label}>
-      <ol
-        className={classes.steps}
-        data-sidebar={isSidebarOnWideScreens || undefined}
-        ref={listRef}
-      >
+      <ol className={classes.steps} data-sidebar={isSidebarOnWideScreens || undefined}>
         {steps.map((step, index) => {
           const content = (
             <>

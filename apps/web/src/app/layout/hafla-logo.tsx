@@ -14,7 +14,7 @@ export function HaflaLogo() {
         />
         <circle cx="32" cy="32" r="5" fill="var(--mantine-color-accent-6)" />
       </svg>
-      <span>{t('app.name')}</span>
+      <span className={classes.logoName}>{t('app.name')}</span>
     </Link>
   );
 }

@@ -98,7 +98,7 @@ export function EditableListStep<T extends { id: number }>({
               </Stack>
             ) : (
               <Stack gap="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Group justify="space-between" align="flex-start">
                   {renderHeading(item)}
                   {!readOnly && (
                     <Group gap="xs" wrap="nowrap">

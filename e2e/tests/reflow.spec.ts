@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './account-steps';
+import { DEMO_PASSWORD } from './api-steps';
+
+/**
+ * WCAG 1.4.10 (reflow): at 320 CSS px wide — the narrowest phones, or a desktop zoomed to 400% —
+ * every page reads without scrolling sideways. The phone journeys run at 412 px, where a header
+ * or a grid a few pixels too wide for 320 goes unseen. Run by the phone project only (the
+ * viewport is set here, so a second device would measure the same).
+ */
+test.use({ viewport: { width: 320, height: 640 } });
+
+type Language = 'en' | 'ar';
+
+/** The app's language from the next page on, as its switch stores it (a page of it is open). */
+async function useLanguage(page: Page, language: Language) {
+  await page
+    .context()
+    .addCookies([
+      { name: 'hafla_language', value: language, domain: new URL(page.url()).hostname, path: '/' },
+    ]);
+  await page.evaluate((value) => localStorage.setItem('language', value), language);
+}
+
+/** Opens `path` once it has settled and checks nothing reaches past the viewport's width. */
+async function expectReflows(page: Page, path: string, language: Language) {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const wider = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const past = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`);
+    return { scroll: document.documentElement.scrollWidth - width, past: past.slice(0, 5) };
+  });
+  expect(wider.scroll, `${path} (${language}) scrolls sideways: ${wider.past.join(', ')}`).toBe(0);
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`the public pages and booking reflow at 320 px (${language})`, async ({ page, request }) => {
+    const { results } = (await (await request.get('/api/v1/events_read/?limit=1')).json()) as {
+      results: { id: number; organizer: { id: string } }[];
+    };
+    const event = results[0]!;
+    await page.goto('/faq');
+    await useLanguage(page, language);
+    for (const path of [
+      '/',
+      '/events',
+      `/events/${event.id}`,
+      `/events/${event.id}/book`,
+      `/organizers/${event.organizer.id}`,
+      '/auth/login',
+      '/auth/register',
+      '/faq',
+    ])
+      await expectReflows(page, path, language);
+  });
+
+  test(`an organizer's pages reflow at 320 px (${language})`, async ({ page }) => {
+    await signIn(page, 'organizer@hafla.test', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\//);
+    await useLanguage(page, language);
+    await page.goto('/organizer/events');
+    const edit = page.locator('main a[href*="/edit?step="]').first();
+    await expect(edit).toBeVisible();
+    const editor = (await edit.getAttribute('href'))!.split('?')[0]!;
+    for (const path of [
+      '/organizer/events',
+      `${editor}?step=dates`,
+      `${editor}?step=tickets`,
+      '/organizer/dashboard',
+      '/organizer/wallet',
+      '/organizer/ushers',
+      '/user/profile',
+    ])
+      await expectReflows(page, path, language);
+  });
+}
