@@ -182,6 +182,19 @@ function adapterPool(
 }
 
 /**
+ * How the adapter carries messages between processes. PostgreSQL takes a NOTIFY payload shorter
+ * than 8000 bytes; the adapter (0.5.0, the newest in the registry here) sends one of exactly
+ * 8000 bytes as a NOTIFY, which fails, and the message is lost for the other processes (seen
+ * twice in a 20-second checkout rush: a batch of notifications). From 7,999 bytes up it stores
+ * the message in `socket_io_attachments` and notifies its id (fixed upstream after 0.5.0:
+ * socketio/socket.io-postgres-adapter#17).
+ */
+export const adapterOptions = (log: FastifyBaseLogger) => ({
+  payloadThreshold: 7_999,
+  errorHandler: (error: Error) => log.warn({ err: error }, 'realtime adapter error'),
+});
+
+/**
  * socket.io on the API's own HTTP server (path `/socket.io/`). A connection presents its access
  * token as `auth: { token }` (and may name its language, `auth: { language }`); it joins only
  * its own user's channel and is ended when the token
@@ -199,9 +212,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         serveClient: false,
         cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
         ...(pools && {
-          adapter: createAdapter(pools.listenerPool, {
-            errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error'),
-          }),
+          adapter: createAdapter(pools.listenerPool, adapterOptions(app.log)),
         }),
       },
     );
