@@ -31,7 +31,7 @@ async function expectReflows(page: Page, path: string, language: Language) {
   await page.waitForLoadState('networkidle');
   const wider = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const past = [...document.querySelectorAll('body *')]
+    const past = Array.from(document.querySelectorAll('body *'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && (box.right > width + 1 || box.left < -1);
