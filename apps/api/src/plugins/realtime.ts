@@ -185,9 +185,9 @@ function adapterPool(
  * How the adapter carries messages between processes. PostgreSQL takes a NOTIFY payload shorter
  * than 8000 bytes; the adapter (0.5.0, the newest in the registry here) sends one of exactly
  * 8000 bytes as a NOTIFY, which fails, and the message is lost for the other processes (seen
- * twice in a 20-second checkout rush: a batch of notifications). From 7,999 bytes up it stores
- * the message in `socket_io_attachments` and notifies its id (fixed upstream after 0.5.0:
- * socketio/socket.io-postgres-adapter#17).
+ * twice in a 20-second checkout rush: a batch of notifications). Over this threshold (8000 bytes
+ * and more) it stores the message in `socket_io_attachments` and notifies its id (fixed upstream
+ * after 0.5.0: socketio/socket.io-postgres-adapter#17).
  */
 export const adapterOptions = (log: FastifyBaseLogger) => ({
   payloadThreshold: 7_999,
