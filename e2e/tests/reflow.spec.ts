@@ -78,8 +78,27 @@ for (const language of ['en', 'ar'] as const) {
       '/organizer/dashboard',
       '/organizer/wallet',
       '/organizer/ushers',
+      editor.replace(/\/edit$/, '/guestList'),
       '/user/profile',
     ])
+      await expectReflows(page, path, language);
+  });
+
+  test(`an attendee's tickets and notices reflow at 320 px (${language})`, async ({ page }) => {
+    await signIn(page, 'attendee@hafla.test', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\//);
+    await useLanguage(page, language);
+    await expectReflows(page, '/user/tickets', language);
+    const event = (await page
+      .locator('main a[href^="/user/myTickets/"]')
+      .first()
+      .getAttribute('href'))!;
+    await expectReflows(page, event, language);
+    const ticket = (await page
+      .locator('main a[href^="/user/tickets/"]')
+      .last()
+      .getAttribute('href'))!;
+    for (const path of [ticket, '/notifications', '/user/wishlist', '/user/following'])
       await expectReflows(page, path, language);
   });
 }
