@@ -495,8 +495,8 @@ describe("a first screen whose page has code of its own (the event page's lazy c
       expect(arabic.body, url).toContain(
         '<link rel="stylesheet" crossorigin href="/assets/fonts-ar-f1.css">\n</head>',
       );
-      // Its faces are preloaded before the styles, so the first paint is already in them (a face
-      // the build lacks is left out).
+      // Its faces are preloaded before the styles, fetched with the page rather than after its
+      // layout (a face the build lacks is left out).
       expect(arabic.body, url).toMatch(
         /<link rel="preload" href="\/assets\/ar-400-a4.woff2" as="font" type="font\/woff2" crossorigin>\n<link rel="stylesheet"/,
       );

@@ -208,7 +208,7 @@ function withPageMeta(html: string, screen: FirstScreen): string {
  * The shell with a first screen in `#root` (in place of the boot screen), marked with its
  * language for the app to hydrate, the document's language and direction set to it, its title
  * and description in the head, its page's styles linked and its fonts preloaded (it paints
- * styled, in its faces), and the app's code asked for once it has painted.
+ * styled, and its faces come with it), and the app's code asked for once it has painted.
  */
 export function withFirstScreen(
   shell: string,

@@ -12,7 +12,7 @@ export const LANGUAGE_FONT_STYLES: Readonly<Partial<Record<Language, string>>> =
 /**
  * The faces of those styles that a first screen's text is set in (body and headings; as Nunito's
  * in index.html), by their manifest keys: the page preloads them, so they are fetched beside its
- * styles rather than once its layout finds Arabic text, and the first paint is already in them.
+ * styles rather than once its layout finds Arabic text.
  */
 export const LANGUAGE_FONT_FACES: Readonly<Partial<Record<Language, readonly string[]>>> = {
   ar: [
