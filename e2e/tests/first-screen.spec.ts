@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signIn } from './account-steps';
 import { ATTENDEE, DEMO_PASSWORD } from './api-steps';
+import { chooseLanguage, type Language } from './language-steps';
 import catalogEn from '../../apps/web/src/locales/en/catalog.json' with { type: 'json' };
 import catalogAr from '../../apps/web/src/locales/ar/catalog.json' with { type: 'json' };
 import eventsEn from '../../apps/web/src/locales/en/events.json' with { type: 'json' };
@@ -13,8 +14,6 @@ import eventsAr from '../../apps/web/src/locales/ar/events.json' with { type: 'j
  * the same elements, no mismatch, no fade, at once interactive. Without JavaScript the content
  * is there all the same.
  */
-
-type Language = 'en' | 'ar';
 
 const HOME_HEADING = { en: catalogEn.home.heading, ar: catalogAr.home.heading } as const;
 const BOOK = { en: eventsEn.page.booking.book, ar: eventsAr.page.booking.book } as const;
@@ -34,16 +33,6 @@ async function firstEvent(request: APIRequestContext, language: Language): Promi
     headers: { 'accept-language': language },
   });
   return ((await list.json()) as { results: PublicEvent[] }).results[0]!;
-}
-
-/** The reader chose `language` earlier: the app's stored choice, and its cookie for the server. */
-async function chooseLanguage(page: Page, baseURL: string, language: Language) {
-  await page
-    .context()
-    .addCookies([
-      { name: 'hafla_language', value: language, domain: new URL(baseURL).hostname, path: '/' },
-    ]);
-  await page.addInitScript((value) => localStorage.setItem('language', value), language);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signIn } from './account-steps';
 import { DEMO_PASSWORD } from './api-steps';
+import { chooseLanguage, type Language } from './language-steps';
 
 /**
  * WCAG 1.4.10 (reflow): at 320 CSS px wide — the narrowest phones, or a desktop zoomed to 400% —
@@ -10,18 +11,6 @@ import { DEMO_PASSWORD } from './api-steps';
  * viewport is set here, so a second device would measure the same).
  */
 test.use({ viewport: { width: 320, height: 640 } });
-
-type Language = 'en' | 'ar';
-
-/** The app's language from the next page on, as its switch stores it (a page of it is open). */
-async function useLanguage(page: Page, language: Language) {
-  await page
-    .context()
-    .addCookies([
-      { name: 'hafla_language', value: language, domain: new URL(page.url()).hostname, path: '/' },
-    ]);
-  await page.evaluate((value) => localStorage.setItem('language', value), language);
-}
 
 /** Opens `path` once it has settled and checks nothing reaches past the viewport's width. */
 async function expectReflows(page: Page, path: string, language: Language) {
@@ -43,13 +32,16 @@ async function expectReflows(page: Page, path: string, language: Language) {
 }
 
 for (const language of ['en', 'ar'] as const) {
-  test(`the public pages and booking reflow at 320 px (${language})`, async ({ page, request }) => {
+  test(`the public pages and booking reflow at 320 px (${language})`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const { results } = (await (await request.get('/api/v1/events_read/?limit=1')).json()) as {
       results: { id: number; organizer: { id: string } }[];
     };
     const event = results[0]!;
-    await page.goto('/faq');
-    await useLanguage(page, language);
+    await chooseLanguage(page, baseURL!, language);
     for (const path of [
       '/',
       '/events',
@@ -63,10 +55,11 @@ for (const language of ['en', 'ar'] as const) {
       await expectReflows(page, path, language);
   });
 
-  test(`an organizer's pages reflow at 320 px (${language})`, async ({ page }) => {
+  test(`an organizer's pages reflow at 320 px (${language})`, async ({ page, baseURL }) => {
+    // Signed in on the English form; the pages after it in `language`.
     await signIn(page, 'organizer@hafla.test', DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/auth\//);
-    await useLanguage(page, language);
+    await chooseLanguage(page, baseURL!, language);
     await page.goto('/organizer/events');
     const edit = page.locator('main a[href*="/edit?step="]').first();
     await expect(edit).toBeVisible();
@@ -84,10 +77,13 @@ for (const language of ['en', 'ar'] as const) {
       await expectReflows(page, path, language);
   });
 
-  test(`an attendee's tickets and notices reflow at 320 px (${language})`, async ({ page }) => {
+  test(`an attendee's tickets and notices reflow at 320 px (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'attendee@hafla.test', DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/auth\//);
-    await useLanguage(page, language);
+    await chooseLanguage(page, baseURL!, language);
     await expectReflows(page, '/user/tickets', language);
     const event = (await page
       .locator('main a[href^="/user/myTickets/"]')
