@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Background } from './lib/background';
 import { ELSEWHERE, type Mailer, type MailWorker } from './modules/mail/mail-worker';
+import { Admission } from './lib/admission';
 import { RequestGauge } from './lib/request-gauge';
 import type { ReadCache } from './lib/read-cache';
 import { startReadCache } from './db/read-cache-sync';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     sessions: SessionState;
     /** Public answers shared by every anonymous reader, kept until they change (0017). */
     readCache: ReadCache;
+    /** New holds wait their turn, payments go first (0028). */
+    checkoutTurns: Admission;
   }
 }
 
@@ -181,6 +184,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   };
   const bookingJobs = new BookingJobs(paymentsDeps, background, app.log);
   app.decorate('paymentsDeps', paymentsDeps);
+  app.decorate(
+    'checkoutTurns',
+    new Admission({ atOnce: config.HOLD_CONCURRENCY, maxWaitMs: config.HOLD_QUEUE_MS }),
+  );
   app.decorate('bookingJobs', bookingJobs);
   if (config.HOLD_SWEEP_SECONDS > 0) {
     bookingJobs.start(config.HOLD_SWEEP_SECONDS * 1000);

@@ -54,6 +54,13 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   /** How often each process sweeps lapsed holds and unfinished refunds; 0 turns the sweep off. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How many holds one API process takes at once (decision 0028); later ones wait their turn, so
+   * in a rush the buyers already paying are answered first. 0 = no limit.
+   */
+  HOLD_CONCURRENCY: z.coerce.number().int().min(0).max(1_000).default(4),
+  /** How long a hold may wait for its turn before it is answered 503 with Retry-After. */
+  HOLD_QUEUE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How often each process tells its open booking pages what is left (0025); 0 = never. */
   AVAILABILITY_FEED_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The shared read cache of public answers (decision 0017); `off` computes every read. */

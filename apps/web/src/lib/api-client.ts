@@ -25,7 +25,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly type: ErrorType;
   readonly errors: ErrorItem[];
-  /** Seconds from the `Retry-After` header of a 429 (throttled, resend_too_soon). */
+  /** Seconds from the `Retry-After` header (a 429: throttled, resend_too_soon; a 503: busy). */
   readonly retryAfter: number | null;
 
   constructor(status: number, envelope: ErrorEnvelope, retryAfter: number | null = null) {

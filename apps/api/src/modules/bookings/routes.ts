@@ -11,6 +11,7 @@ import {
 } from '@hafla/shared/bookings/bookings';
 import { PublicEventParams } from '@hafla/shared/events/discovery';
 import { claimOf, IDEMPOTENCY_HEADER } from '../idempotency/idempotency';
+import { abortedWithCaller } from '../../lib/admission';
 import { toPage } from '../../lib/pagination';
 import type { App } from '../../lib/types';
 import { currentUser } from '../../plugins/auth';
@@ -34,6 +35,8 @@ export async function bookingsRoutes(app: App) {
     seats: app.realtime.seatFeed,
   };
   const publicUrl = app.config.PUBLIC_URL;
+  // New holds wait their turn (decision 0028): in a rush, payments in flight go first.
+  const holds = app.checkoutTurns;
 
   app.get('/api/v1/events/:id/event-details/', {
     schema: {
@@ -87,11 +90,15 @@ export async function bookingsRoutes(app: App) {
         key: request.headers[IDEMPOTENCY_HEADER],
         request: request.body,
       });
-      const booking = await book(
-        deps,
-        { userId: user.userId, address: request.ip, language: request.language },
-        request.body,
-        claim,
+      const booking = await holds.run(
+        () =>
+          book(
+            deps,
+            { userId: user.userId, address: request.ip, language: request.language },
+            request.body,
+            claim,
+          ),
+        abortedWithCaller(reply.raw),
       );
       return reply.code(201).send(booking);
     },
@@ -110,11 +117,15 @@ export async function bookingsRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const result = await holdBestAvailable(
-        deps,
-        { userId: user.userId, address: request.ip, language: request.language },
-        request.params.id,
-        request.body,
+      const result = await holds.run(
+        () =>
+          holdBestAvailable(
+            deps,
+            { userId: user.userId, address: request.ip, language: request.language },
+            request.params.id,
+            request.body,
+          ),
+        abortedWithCaller(reply.raw),
       );
       return reply.code(201).send(result);
     },

@@ -34,15 +34,18 @@ export async function paymentsRoutes(app: App) {
     },
     handler: (request) => {
       const userId = currentUser(request).userId;
-      return idempotent(
-        app.db,
-        {
-          userId,
-          scope: service.PAY_SCOPE,
-          key: request.headers[IDEMPOTENCY_HEADER],
-          request: request.body,
-        },
-        (key) => service.pay(deps, userId, request.body, key),
+      // A payment goes ahead of new holds, holding a turn while it runs (decision 0028).
+      return app.checkoutTurns.runAhead(() =>
+        idempotent(
+          app.db,
+          {
+            userId,
+            scope: service.PAY_SCOPE,
+            key: request.headers[IDEMPOTENCY_HEADER],
+            request: request.body,
+          },
+          (key) => service.pay(deps, userId, request.body, key),
+        ),
       );
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BestAvailableRequest, BestAvailableResult } from '@hafla/shared/charts/seats';
 import { apiClient } from '../../../lib/api-client';
+import { retryWhenBusy } from '../../../lib/query-client';
 import { bookingQueryOptions } from './get-booking';
 import { bookingKeys } from './query-keys';
 
@@ -8,6 +9,7 @@ import { bookingKeys } from './query-keys';
 export function useBestAvailable(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retryWhenBusy,
     mutationFn: (body: BestAvailableRequest) =>
       apiClient.request<BestAvailableResult>(`/api/v1/events/${eventId}/best-available/`, {
         method: 'POST',

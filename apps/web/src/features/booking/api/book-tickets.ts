@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking, BookRequest } from '@hafla/shared/bookings/bookings';
 import { apiClient, isApiError } from '../../../lib/api-client';
+import { retryWhenBusy } from '../../../lib/query-client';
 import { bookingQueryOptions } from './get-booking';
 import { bookingKeys } from './query-keys';
 import { useIdempotencyKeys } from './idempotency-key';
@@ -19,6 +20,8 @@ export function useBookTickets() {
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (body: BookRequest) => bookTickets(body, keys.keyFor(body)),
+    // The same body keeps its key, so a retry cannot hold twice.
+    ...retryWhenBusy,
     onSuccess: (booking, body) => {
       keys.reset();
       queryClient.setQueryData(bookingQueryOptions(booking.id).queryKey, booking);
