@@ -38,11 +38,11 @@
 // BENCH_SCENARIOS (some of hot,spread,checkout,sellout), BENCH_BUYERS, BENCH_TICKETS (per booking),
 // BENCH_HOT_QUANTITY, BENCH_SELLOUT_QUANTITY (0 skips the sell-out), BENCH_IDEMPOTENCY (on:
 // every request carries its own Idempotency-Key, as the web app sends), BENCH_PROFILE_DIR (CPU
-// profiles of the API), DATABASE_POOL_MAX (per API process), BENCH_CHECKOUT_SLOTS (slots per
-// checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the confirmation emails, 120),
-// BENCH_WORKER (embedded: the mail worker runs in the API processes, the default; process: the
-// API runs with MAIL_WORKER=external and `npm run worker -w @hafla/api` runs beside it, its CPU
-// metered as the mail worker's), e.g.
+// profiles of the API), DATABASE_POOL_MAX and HOLD_CONCURRENCY (per API process; 0028),
+// BENCH_CHECKOUT_SLOTS (slots per checkout run, 8), BENCH_MAIL_WAIT (seconds to wait for the
+// confirmation emails, 120), BENCH_WORKER (embedded: the mail worker runs in the API processes,
+// the default; process: the API runs with MAIL_WORKER=external and `npm run worker -w
+// @hafla/api` runs beside it, its CPU metered as the mail worker's), e.g.
 //
 //   BENCH_SCENARIOS=checkout BENCH_CONNECTIONS=64 BENCH_PROCESSES=2 BENCH_WORKER=process npm run bench:booking
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -76,6 +76,7 @@ import { ROOT, freePort } from './lib/start-app.mjs';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = intFromEnv('BENCH_PROCESSES', 1, 1);
 const POOL_MAX = intFromEnv('DATABASE_POOL_MAX', 16, 1);
+const HOLD_TURNS = intFromEnv('HOLD_CONCURRENCY', 4, 0);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '64,256').split(',').map((value) => {
   const connections = Number(value.trim());
   if (!Number.isInteger(connections) || connections < 1) {
@@ -227,7 +228,7 @@ async function main() {
   // The comparison is the point of this benchmark: without pgbench there is nothing to compare.
   if (!pgbench) throw new Error('pgbench is not on the PATH (Debian: apt-get install postgresql)');
   console.log(
-    `Booking rush: ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (pool ${POOL_MAX} each), ` +
+    `Booking rush: ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (pool ${POOL_MAX}, hold turns ${HOLD_TURNS || 'off'} each), ` +
       `connections ${CONNECTIONS.join(' and ')}, ${WARMUP} s warm-up + ${DURATION} s per run, ` +
       `${BUYERS} buyers, ${TICKETS} tickets per booking, Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}` +
       (CHECKOUT ? `, mail worker ${WORKER}` : '') +
@@ -257,6 +258,7 @@ async function main() {
     env: {
       DATABASE_URL: database.url,
       DATABASE_POOL_MAX: String(POOL_MAX),
+      HOLD_CONCURRENCY: String(HOLD_TURNS),
       JWT_SECRET: jwtSecret,
       SEED_DEMO: 'false',
       RATE_LIMITS: 'off',
@@ -930,6 +932,7 @@ async function main() {
       settings: {
         processes: PROCESSES,
         poolMax: POOL_MAX,
+        holdConcurrency: HOLD_TURNS,
         connections: CONNECTIONS,
         duration: DURATION,
         rounds: ROUNDS,
