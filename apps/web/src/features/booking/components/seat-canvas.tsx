@@ -1,9 +1,16 @@
 import { ActionIcon, Group } from '@mantine/core';
-import type Konva from 'konva';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import Konva from 'konva/lib/Core';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { CSSProperties, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Layer, Shape, Stage } from 'react-konva';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
 import { freePerSection, seatAt, sectionAt } from '../lib/seat-index';
 import type { Bounds, SeatIndex, SeatStatuses } from '../lib/seat-index';
@@ -124,6 +131,8 @@ export function SeatCanvas({
   const { t } = useTranslation('seats');
   const containerRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<Konva.Layer>(null);
+  /** Where konva puts its canvas (inside the scroller's surface). */
+  const stageHostRef = useRef<HTMLDivElement>(null);
   /** The scroller that holds the overscanned bitmap; a drag moves it by its scroll offset. */
   const viewportRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
@@ -529,6 +538,42 @@ export function SeatCanvas({
     }
   };
 
+  // The shapes call the latest painters: they close over this render's chart and language.
+  const painters = useRef({ drawVenue, drawSection, drawSelected });
+  useLayoutEffect(() => {
+    painters.current = { drawVenue, drawSection, drawSelected };
+  });
+
+  // One stage and layer for the box's size; one shape for the venue, one per section and one for
+  // the choice. Its position and scale are the view's, set by drawNow() (never by a render).
+  const stageWidth = size ? size.width + 2 * marginOf(size).x : 0;
+  const stageHeight = size ? size.height + 2 * marginOf(size).y : 0;
+  useLayoutEffect(() => {
+    const container = stageHostRef.current;
+    if (!container || stageWidth === 0) return;
+    const stage = new Konva.Stage({
+      container,
+      width: stageWidth,
+      height: stageHeight,
+      listening: false,
+    });
+    const layer = new Konva.Layer({ listening: false });
+    const shape = (paint: (context: Konva.Context) => void) =>
+      new Konva.Shape({ sceneFunc: paint, listening: false, perfectDrawEnabled: false });
+    layer.add(shape((context) => painters.current.drawVenue(context)));
+    index.sections.forEach((_, sectionIndex) =>
+      layer.add(shape((context) => painters.current.drawSection(sectionIndex)(context))),
+    );
+    layer.add(shape((context) => painters.current.drawSelected(context)));
+    stage.add(layer);
+    layerRef.current = layer;
+    drawNow();
+    return () => {
+      layerRef.current = null;
+      stage.destroy();
+    };
+  }, [index, stageWidth, stageHeight, drawNow]);
+
   return (
     <div className={classes.mapFrame}>
       <div
@@ -548,30 +593,9 @@ export function SeatCanvas({
           <div ref={viewportRef} className={classes.viewport} tabIndex={-1} aria-hidden="true">
             <div
               className={classes.surface}
-              style={{
-                inlineSize: size.width + 2 * marginOf(size).x,
-                blockSize: size.height + 2 * marginOf(size).y,
-              }}
+              style={{ inlineSize: stageWidth, blockSize: stageHeight }}
             >
-              <Stage
-                width={size.width + 2 * marginOf(size).x}
-                height={size.height + 2 * marginOf(size).y}
-                listening={false}
-              >
-                {/* Its position and scale are the view's, set by redraw() (never by a render). */}
-                <Layer ref={layerRef} listening={false}>
-                  <Shape sceneFunc={drawVenue} listening={false} perfectDrawEnabled={false} />
-                  {index.sections.map((section, sectionIndex) => (
-                    <Shape
-                      key={section.id}
-                      sceneFunc={drawSection(sectionIndex)}
-                      listening={false}
-                      perfectDrawEnabled={false}
-                    />
-                  ))}
-                  <Shape sceneFunc={drawSelected} listening={false} perfectDrawEnabled={false} />
-                </Layer>
-              </Stage>
+              <div ref={stageHostRef} />
             </div>
           </div>
         )}

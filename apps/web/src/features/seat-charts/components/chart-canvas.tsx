@@ -1,7 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Circle, Group, Layer, Line, Rect, Shape, Stage, Text } from 'react-konva';
-import type Konva from 'konva';
+import Konva from 'konva/lib/Core';
+import { Circle } from 'konva/lib/shapes/Circle';
+import { Line } from 'konva/lib/shapes/Line';
+import { Rect } from 'konva/lib/shapes/Rect';
+import { Text } from 'konva/lib/shapes/Text';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
 import { groupsOf, listSeats } from '../lib/chart-edit';
 import { labelDirection } from '../lib/label-direction';
@@ -197,6 +200,246 @@ export function ChartCanvas({
     return lines.length > 600 ? [] : lines;
   }, [grid, scale, venue.width, venue.height]);
 
+  // konva draws the plan in two layers, built from this render's values after it commits: the
+  // venue and its labels, and above them the tables, the seats (one shape painted in a single
+  // pass) and the marquee, which change with every move of a gesture.
+  const host = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage | null>(null);
+  const handlers = useRef({ onPointerDown, onPointerMove, onPointerUp });
+  useLayoutEffect(() => {
+    handlers.current = { onPointerDown, onPointerMove, onPointerUp };
+  });
+  useLayoutEffect(() => {
+    const stage = new Konva.Stage({ container: host.current!, width: 1, height: 1 });
+    stage.add(new Konva.Layer({ listening: false }), new Konva.Layer({ listening: false }));
+    stage.on('mousedown touchstart', (event) => handlers.current.onPointerDown(event));
+    stage.on('mousemove touchmove', (event) => handlers.current.onPointerMove(event));
+    stage.on('mouseup touchend mouseleave', () => handlers.current.onPointerUp());
+    stageRef.current = stage;
+    return () => {
+      stageRef.current = null;
+      stage.destroy();
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const stage = stageRef.current!;
+    stage.setAttrs({ width: stageWidth, height: stageHeight, scaleX: scale, scaleY: scale });
+    const venueLayer = stage.getLayers()[0]!;
+    venueLayer.destroyChildren();
+    venueLayer.add(
+      new Rect({
+        width: venue.width,
+        height: venue.height,
+        fill: '#ffffff',
+        stroke: '#868e96',
+        strokeWidth: 2 / scale,
+      }),
+    );
+    for (const points of gridLines) {
+      venueLayer.add(new Line({ points, stroke: '#e9ecef', strokeWidth: 1 / scale }));
+    }
+    if (chart.stage) {
+      const { width, height } = chart.stage;
+      const group = new Konva.Group({
+        x: chart.stage.x,
+        y: chart.stage.y,
+        rotation: chart.stage.rotation,
+      });
+      group.add(new Rect({ width, height, fill: '#343a40', cornerRadius: 6 }));
+      group.add(
+        new Text({
+          width,
+          height,
+          align: 'center',
+          verticalAlign: 'middle',
+          text: isArabic ? chart.stage.label_ar : chart.stage.label_en,
+          direction: isArabic ? 'rtl' : 'ltr',
+          fontSize: Math.max(12, Math.min(28, height / 3)),
+          fill: '#ffffff',
+        }),
+      );
+      venueLayer.add(group);
+    }
+    for (const area of chart.areas) {
+      const name = isArabic ? area.label_ar : area.label_en;
+      const group = new Konva.Group({ x: area.x, y: area.y, rotation: area.rotation });
+      group.add(
+        new Rect({
+          width: area.width,
+          height: area.height,
+          fill: area.category ? (colours.get(area.category) ?? NO_CATEGORY) : NO_CATEGORY,
+          opacity: 0.35,
+          stroke: '#495057',
+          dash: [8, 4],
+          strokeWidth: 1.5 / scale,
+        }),
+      );
+      group.add(
+        new Text({
+          width: area.width,
+          height: area.height,
+          align: 'center',
+          verticalAlign: 'middle',
+          text: `${name}\n${area.capacity}`,
+          direction: labelDirection(name),
+          fontSize: Math.max(12, Math.min(20, area.height / 5)),
+          fill: '#212529',
+        }),
+      );
+      venueLayer.add(group);
+    }
+    venueLayer.add(
+      new Circle({
+        x: chart.focal_point.x,
+        y: chart.focal_point.y,
+        radius: 6 / Math.min(1, scale),
+        stroke: '#e8590c',
+        strokeWidth: 2 / Math.min(1, scale),
+      }),
+    );
+    for (const section of chart.sections) {
+      for (const row of section.rows) {
+        const first = row.seats[0];
+        if (!first) continue;
+        const second = row.seats[1];
+        // Beside the row's first seat, on the far side from its neighbour.
+        const gap = second ? Math.hypot(first.x - second.x, first.y - second.y) : 0;
+        const ux = second ? (first.x - second.x) / gap || -1 : -1;
+        const uy = second ? (first.y - second.y) / gap || 0 : 0;
+        const size = Math.max(10, radius);
+        venueLayer.add(
+          new Text({
+            x: first.x + ux * radius * 2.2 - size,
+            y: first.y + uy * radius * 2.2 - size / 2,
+            width: size * 2,
+            align: 'center',
+            text: row.label,
+            direction: labelDirection(row.label),
+            fontSize: size,
+            fontStyle: 'bold',
+            fill: '#343a40',
+          }),
+        );
+      }
+      const sectionSeats = groupsOf(section).flatMap((group) => group.seats);
+      if (sectionSeats.length === 0) continue;
+      const xs = sectionSeats.map((seat) => seat.x);
+      const ys = sectionSeats.map((seat) => seat.y);
+      const name = isArabic ? section.label_ar : section.label_en;
+      const left = Math.min(...xs);
+      venueLayer.add(
+        new Text({
+          x: left,
+          y: Math.max(...ys) + radius + 4,
+          width: Math.max(...xs) - left,
+          align: 'center',
+          text: name,
+          direction: labelDirection(name),
+          fontSize: 14,
+          fontStyle: 'bold',
+          fill: '#495057',
+        }),
+      );
+    }
+    venueLayer.batchDraw();
+  }, [chart, venue, stageWidth, stageHeight, scale, gridLines, isArabic, colours, radius]);
+
+  useLayoutEffect(() => {
+    const seatLayer = stageRef.current!.getLayers()[1]!;
+    seatLayer.destroyChildren();
+    for (const section of chart.sections) {
+      for (const table of section.tables) {
+        // A table follows its seats while they are dragged, when all of them are.
+        const isCarried =
+          table.seats.length > 0 && table.seats.every((seat) => selection.has(seat.id));
+        const size = Math.max(10, Math.min(table.width, table.height) / 3);
+        const group = new Konva.Group({
+          x: table.x + (isCarried ? offset.dx : 0),
+          y: table.y + (isCarried ? offset.dy : 0),
+          rotation: table.rotation,
+        });
+        const outline = { fill: '#f1f3f5', stroke: '#868e96', strokeWidth: 1.5 / scale };
+        group.add(
+          table.shape === 'round'
+            ? new Circle({ radius: table.width / 2, ...outline })
+            : new Rect({
+                x: -table.width / 2,
+                y: -table.height / 2,
+                width: table.width,
+                height: table.height,
+                cornerRadius: 4,
+                ...outline,
+              }),
+        );
+        group.add(
+          new Text({
+            x: -table.width / 2,
+            y: -size / 2,
+            width: table.width,
+            align: 'center',
+            text: table.label,
+            direction: labelDirection(table.label),
+            fontSize: size,
+            fontStyle: 'bold',
+            fill: '#343a40',
+          }),
+        );
+        seatLayer.add(group);
+      }
+    }
+    const showLabels = showSeatLabels && radius * scale >= 7;
+    seatLayer.add(
+      new Konva.Shape({
+        sceneFunc: (context) => {
+          const native = context._context;
+          native.font = `${Math.round(radius * 0.95)}px sans-serif`;
+          native.textAlign = 'center';
+          native.textBaseline = 'middle';
+          for (const { seat } of seats) {
+            const isSelected = selection.has(seat.id);
+            const x = seat.x + (isSelected ? offset.dx : 0);
+            const y = seat.y + (isSelected ? offset.dy : 0);
+            native.beginPath();
+            native.arc(x, y, radius * 0.9, 0, Math.PI * 2);
+            native.fillStyle = (seat.category && colours.get(seat.category)) || NO_CATEGORY;
+            native.fill();
+            if (isSelected) {
+              native.lineWidth = Math.max(2, 3 / scale);
+              native.strokeStyle = SELECTED;
+              native.stroke();
+            }
+            if (seat.accessible) {
+              native.lineWidth = Math.max(1, 1.5 / scale);
+              native.strokeStyle = '#ffffff';
+              native.strokeRect(x - radius * 0.5, y - radius * 0.5, radius, radius);
+            }
+            if (showLabels) {
+              native.direction = labelDirection(seat.label);
+              native.fillStyle = '#ffffff';
+              native.fillText(seat.label, x, y);
+            }
+          }
+        },
+      }),
+    );
+    if (marquee) {
+      seatLayer.add(
+        new Rect({
+          x: Math.min(marquee.startX, marquee.x),
+          y: Math.min(marquee.startY, marquee.y),
+          width: Math.abs(marquee.x - marquee.startX),
+          height: Math.abs(marquee.y - marquee.startY),
+          stroke: SELECTED,
+          dash: [6 / scale, 4 / scale],
+          strokeWidth: 1.5 / scale,
+          fill: 'rgba(119, 37, 194, 0.08)',
+        }),
+      );
+    }
+    seatLayer.batchDraw();
+  }, [chart, seats, selection, offset, marquee, scale, radius, colours, showSeatLabels]);
+
   return (
     <div
       ref={frame}
@@ -213,234 +456,13 @@ export function ChartCanvas({
       <span id="chart-canvas-help" className={classes.visuallyHidden}>
         {help}
       </span>
-      <Stage
-        width={stageWidth}
-        height={stageHeight}
-        scaleX={scale}
-        scaleY={scale}
-        onMouseDown={onPointerDown}
-        onTouchStart={onPointerDown}
-        onMouseMove={onPointerMove}
-        onTouchMove={onPointerMove}
-        onMouseUp={onPointerUp}
-        onTouchEnd={onPointerUp}
-        onMouseLeave={onPointerUp}
+      <div
+        ref={host}
         style={{
           touchAction: isEditable ? 'none' : 'auto',
           cursor: isDragging ? 'grabbing' : 'default',
         }}
-      >
-        <Layer listening={false}>
-          <Rect
-            width={venue.width}
-            height={venue.height}
-            fill="#ffffff"
-            stroke="#868e96"
-            strokeWidth={2 / scale}
-          />
-          {gridLines.map((points) => (
-            <Line key={points.join(',')} points={points} stroke="#e9ecef" strokeWidth={1 / scale} />
-          ))}
-          {chart.stage && (
-            <Group x={chart.stage.x} y={chart.stage.y} rotation={chart.stage.rotation}>
-              <Rect
-                width={chart.stage.width}
-                height={chart.stage.height}
-                fill="#343a40"
-                cornerRadius={6}
-              />
-              <Text
-                width={chart.stage.width}
-                height={chart.stage.height}
-                align="center"
-                verticalAlign="middle"
-                text={isArabic ? chart.stage.label_ar : chart.stage.label_en}
-                direction={isArabic ? 'rtl' : 'ltr'}
-                fontSize={Math.max(12, Math.min(28, chart.stage.height / 3))}
-                fill="#ffffff"
-              />
-            </Group>
-          )}
-          {chart.areas.map((area) => {
-            const name = isArabic ? area.label_ar : area.label_en;
-            return (
-              <Group key={area.id} x={area.x} y={area.y} rotation={area.rotation}>
-                <Rect
-                  width={area.width}
-                  height={area.height}
-                  fill={area.category ? (colours.get(area.category) ?? NO_CATEGORY) : NO_CATEGORY}
-                  opacity={0.35}
-                  stroke="#495057"
-                  dash={[8, 4]}
-                  strokeWidth={1.5 / scale}
-                />
-                <Text
-                  width={area.width}
-                  height={area.height}
-                  align="center"
-                  verticalAlign="middle"
-                  text={`${name}\n${area.capacity}`}
-                  direction={labelDirection(name)}
-                  fontSize={Math.max(12, Math.min(20, area.height / 5))}
-                  fill="#212529"
-                />
-              </Group>
-            );
-          })}
-          <Circle
-            x={chart.focal_point.x}
-            y={chart.focal_point.y}
-            radius={6 / Math.min(1, scale)}
-            stroke="#e8590c"
-            strokeWidth={2 / Math.min(1, scale)}
-          />
-          {chart.sections.flatMap((section) =>
-            section.rows.map((row) => {
-              const first = row.seats[0];
-              if (!first) return null;
-              const second = row.seats[1];
-              // Beside the row's first seat, on the far side from its neighbour.
-              const ux = second
-                ? (first.x - second.x) / Math.hypot(first.x - second.x, first.y - second.y) || -1
-                : -1;
-              const uy = second
-                ? (first.y - second.y) / Math.hypot(first.x - second.x, first.y - second.y) || 0
-                : 0;
-              const size = Math.max(10, radius);
-              return (
-                <Text
-                  key={row.id}
-                  x={first.x + ux * radius * 2.2 - size}
-                  y={first.y + uy * radius * 2.2 - size / 2}
-                  width={size * 2}
-                  align="center"
-                  text={row.label}
-                  direction={labelDirection(row.label)}
-                  fontSize={size}
-                  fontStyle="bold"
-                  fill="#343a40"
-                />
-              );
-            }),
-          )}
-          {chart.sections.flatMap((section) =>
-            section.tables.map((table) => {
-              // A table follows its seats while they are dragged, when all of them are.
-              const isCarried =
-                table.seats.length > 0 && table.seats.every((seat) => selection.has(seat.id));
-              const size = Math.max(10, Math.min(table.width, table.height) / 3);
-              return (
-                <Group
-                  key={table.id}
-                  x={table.x + (isCarried ? offset.dx : 0)}
-                  y={table.y + (isCarried ? offset.dy : 0)}
-                  rotation={table.rotation}
-                >
-                  {table.shape === 'round' ? (
-                    <Circle
-                      radius={table.width / 2}
-                      fill="#f1f3f5"
-                      stroke="#868e96"
-                      strokeWidth={1.5 / scale}
-                    />
-                  ) : (
-                    <Rect
-                      x={-table.width / 2}
-                      y={-table.height / 2}
-                      width={table.width}
-                      height={table.height}
-                      cornerRadius={4}
-                      fill="#f1f3f5"
-                      stroke="#868e96"
-                      strokeWidth={1.5 / scale}
-                    />
-                  )}
-                  <Text
-                    x={-table.width / 2}
-                    y={-size / 2}
-                    width={table.width}
-                    align="center"
-                    text={table.label}
-                    direction={labelDirection(table.label)}
-                    fontSize={size}
-                    fontStyle="bold"
-                    fill="#343a40"
-                  />
-                </Group>
-              );
-            }),
-          )}
-          {chart.sections.map((section) => {
-            const seats = groupsOf(section).flatMap((group) => group.seats);
-            if (seats.length === 0) return null;
-            const xs = seats.map((seat) => seat.x);
-            const ys = seats.map((seat) => seat.y);
-            const name = isArabic ? section.label_ar : section.label_en;
-            const left = Math.min(...xs);
-            return (
-              <Text
-                key={section.id}
-                x={left}
-                y={Math.max(...ys) + radius + 4}
-                width={Math.max(...xs) - left}
-                align="center"
-                text={name}
-                direction={labelDirection(name)}
-                fontSize={14}
-                fontStyle="bold"
-                fill="#495057"
-              />
-            );
-          })}
-        </Layer>
-        <Layer listening={false}>
-          <Shape
-            sceneFunc={(context) => {
-              const native = context._context;
-              const showLabels = showSeatLabels && radius * scale >= 7;
-              native.font = `${Math.round(radius * 0.95)}px sans-serif`;
-              native.textAlign = 'center';
-              native.textBaseline = 'middle';
-              for (const { seat } of seats) {
-                const isSelected = selection.has(seat.id);
-                const x = seat.x + (isSelected ? offset.dx : 0);
-                const y = seat.y + (isSelected ? offset.dy : 0);
-                native.beginPath();
-                native.arc(x, y, radius * 0.9, 0, Math.PI * 2);
-                native.fillStyle = (seat.category && colours.get(seat.category)) || NO_CATEGORY;
-                native.fill();
-                if (isSelected) {
-                  native.lineWidth = Math.max(2, 3 / scale);
-                  native.strokeStyle = SELECTED;
-                  native.stroke();
-                }
-                if (seat.accessible) {
-                  native.lineWidth = Math.max(1, 1.5 / scale);
-                  native.strokeStyle = '#ffffff';
-                  native.strokeRect(x - radius * 0.5, y - radius * 0.5, radius, radius);
-                }
-                if (showLabels) {
-                  native.direction = labelDirection(seat.label);
-                  native.fillStyle = '#ffffff';
-                  native.fillText(seat.label, x, y);
-                }
-              }
-            }}
-          />
-          {marquee && (
-            <Rect
-              x={Math.min(marquee.startX, marquee.x)}
-              y={Math.min(marquee.startY, marquee.y)}
-              width={Math.abs(marquee.x - marquee.startX)}
-              height={Math.abs(marquee.y - marquee.startY)}
-              stroke={SELECTED}
-              dash={[6 / scale, 4 / scale]}
-              strokeWidth={1.5 / scale}
-              fill="rgba(119, 37, 194, 0.08)"
-            />
-          )}
-        </Layer>
-      </Stage>
+      />
     </div>
   );
 }
