@@ -9,6 +9,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 const API_ORIGIN = 'http://localhost:3000';
 
 /**
+ * React's API, served by Preact (decision 0030): every import of React, from the app and from its
+ * libraries alike, resolves to Preact's compatibility layer, which is a tenth of React DOM's size.
+ * `react` itself goes through a module that adds the React 19 pieces Mantine uses.
+ */
+const reactToPreact = [
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'preact/react.mjs') },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
+
+/**
  * The account calls share their paths with pages (`POST /auth/login/` signs in, `GET
  * /auth/login` is the screen), so a browser's page request stays with the SPA, as the
  * production API does it: a GET or HEAD that accepts HTML is not proxied.
@@ -119,6 +133,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [precompressAssets()]),
     ...(process.env.VITEST || isSsrBuild ? [] : [offlineShell()]),
   ],
+  resolve: { alias: reactToPreact },
+  // The server's render bundles every package, so that none of them loads React itself beside
+  // Preact from node_modules.
+  ssr: { noExternal: true },
   // The API serves dist/ at the site root with an SPA fallback, so asset URLs must be absolute.
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },
@@ -133,17 +151,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
-    // What every page runs (React, i18next's hooks, Mantine's core and the pieces its first
+    // What every page runs (Preact, i18next's hooks, Mantine's core and the pieces its first
     // screen uses, the preload helper) in one chunk: left to the automatic chunking, it was cut
     // into six small chunks shared with the lazy pages, which gzip worse apart (~1.8 KB more on
     // the home page's first load, measured by `npm run bench:web`).
     rolldownOptions: {
+      // react-router reads React 19's `useOptimistic` when there is one and does without it
+      // otherwise; Preact has none, which is expected, not a mistake to warn about.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](?:(?:react|react-dom|scheduler|react-i18next|use-sync-external-store)[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:core|components[\\/](?:Transition|Loader|UnstyledButton))[\\/])|vite[\\/]preload-helper/,
+              test: /node_modules[\\/](?:(?:preact|react-i18next|use-sync-external-store)[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:core|components[\\/](?:Transition|Loader|UnstyledButton))[\\/])|vite[\\/]preload-helper|[\\/]web[\\/]preact[\\/]react\.mjs$/,
             },
           ],
         },

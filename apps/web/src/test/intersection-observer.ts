@@ -1,5 +1,5 @@
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /**
  * happy-dom lays nothing out, so its IntersectionObserver never reports. This one (unstubbed
@@ -41,8 +41,13 @@ export function stubIntersectionObserver() {
   return {
     /** The elements being watched right now. */
     observed: () => [...observers].flatMap((observer) => [...observer.targets]),
-    /** Reports the observed elements that `matches` accepts (all by default) as near. */
-    scrollNear(matches: (target: Element) => boolean = () => true) {
+    /**
+     * Reports the observed elements that `matches` accepts (all by default) as near, once one is
+     * watched: components start watching in an effect, which may run a moment after the render.
+     */
+    async scrollNear(matches: (target: Element) => boolean = () => true) {
+      const watched = () => [...observers].flatMap((observer) => [...observer.targets]);
+      await waitFor(() => expect(watched().some(matches)).toBe(true));
       for (const observer of [...observers]) {
         const entries = [...observer.targets]
           .filter(matches)

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pendingBooking } from '../testing/fixtures';
@@ -11,7 +12,10 @@ describe('OrderSummary', () => {
     });
     render(
       <MantineProvider>
-        <OrderSummary booking={booking} />
+        {/* As in the app, a page waits for its translations under a Suspense boundary. */}
+        <Suspense>
+          <OrderSummary booking={booking} />
+        </Suspense>
       </MantineProvider>,
     );
 

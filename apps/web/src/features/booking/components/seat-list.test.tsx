@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Suspense } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
@@ -17,14 +18,17 @@ function renderList(selected: string[], onToggle = vi.fn()) {
   );
   render(
     <MantineProvider>
-      <SeatList
-        index={index}
-        statuses={statuses}
-        selected={selected}
-        language="en"
-        priceOf={(category) => (category === 'vip' ? 'VIP, SAR 150' : 'Standard, SAR 80')}
-        onToggle={onToggle}
-      />
+      {/* As in the app, a page waits for its translations under a Suspense boundary. */}
+      <Suspense>
+        <SeatList
+          index={index}
+          statuses={statuses}
+          selected={selected}
+          language="en"
+          priceOf={(category) => (category === 'vip' ? 'VIP, SAR 150' : 'Standard, SAR 80')}
+          onToggle={onToggle}
+        />
+      </Suspense>
     </MantineProvider>,
   );
   return onToggle;

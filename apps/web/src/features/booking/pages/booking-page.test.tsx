@@ -213,9 +213,9 @@ describe('booking page', () => {
       expect(bodyOf(pay)).toEqual({ booking: 501, payment_method: '4242424242424242' });
       expect(pay?.headers.get('Idempotency-Key')).toMatch(UUID);
       expect(screen.queryByRole('region', { name: 'Your tickets are held' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Ticket 1: Standard' }).getAttribute('href')).toBe(
-        '/user/tickets/9001',
-      );
+      // The tickets' list shows once its translations are in, maybe a moment after the heading.
+      const firstTicket = await screen.findByRole('link', { name: 'Ticket 1: Standard' });
+      expect(firstTicket.getAttribute('href')).toBe('/user/tickets/9001');
       expect(
         screen.getByRole('link', { name: 'All my tickets for this event' }).getAttribute('href'),
       ).toBe('/user/myTickets/7');

@@ -117,25 +117,29 @@ describe('home page', () => {
     // The fixture's first three sections (categories, a row, near you) come with the page.
     const upcoming = await screen.findByRole('region', { name: 'Coming up soon' });
     expect(within(upcoming).getByRole('article')).toBeTruthy();
-    const near = screen.getByRole('region', { name: 'Near you' });
-    expect(await within(near).findByLabelText('City')).toBeTruthy();
+    // The near row's code loads after the page shows, and replaces its skeleton's region.
+    await waitFor(() =>
+      within(screen.getByRole('region', { name: 'Near you' })).getByLabelText('City'),
+    );
     // The later ones show their heading and "See all" over a skeleton, and are watched.
     const music = screen.getByRole('region', { name: 'Music and concerts' });
     const organizers = screen.getByRole('region', { name: 'Organizers to follow' });
     expect(within(music).queryByRole('article')).toBeNull();
     expect(within(music).getByRole('link', { name: /See all/ })).toBeTruthy();
     expect(within(organizers).queryByRole('button')).toBeNull();
-    expect(viewport.observed()).toEqual(expect.arrayContaining([music, organizers]));
+    await waitFor(() =>
+      expect(viewport.observed()).toEqual(expect.arrayContaining([music, organizers])),
+    );
     expect(viewport.observed()).not.toContain(upcoming);
 
-    viewport.scrollNear((target) => target === music);
+    await viewport.scrollNear((target) => target === music);
     expect(
       within(music).getByRole('link', { name: 'Jazz in the Garden' }).getAttribute('href'),
     ).toBe('/events/8');
     expect(within(organizers).queryByRole('button')).toBeNull();
     expect(viewport.observed()).not.toContain(music);
 
-    viewport.scrollNear((target) => target === organizers);
+    await viewport.scrollNear((target) => target === organizers);
     expect(
       await within(organizers).findByRole('button', { name: 'Follow Nour Events' }),
     ).toBeTruthy();
@@ -178,7 +182,7 @@ describe('home page', () => {
     expect(second!.getAttribute('loading')).toBe('eager');
     expect(second!.hasAttribute('fetchpriority')).toBe(false);
     const music = screen.getByRole('region', { name: 'Music and concerts' });
-    viewport.scrollNear((target) => target === music);
+    await viewport.scrollNear((target) => target === music);
     expect(within(music).getByRole('article').querySelector('img')!.getAttribute('loading')).toBe(
       'lazy',
     );
@@ -241,7 +245,7 @@ describe('home page', () => {
     renderApp('/');
 
     const organizers = await screen.findByRole('region', { name: 'Organizers to follow' });
-    viewport.scrollNear((target) => target === organizers);
+    await viewport.scrollNear((target) => target === organizers);
     const follow = await within(organizers).findByRole('button', { name: 'Follow Nour Events' });
     expect(follow.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(follow);

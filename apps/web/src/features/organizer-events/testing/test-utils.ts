@@ -18,9 +18,13 @@ export async function fill(label: RegExp | string, text: string): Promise<HTMLEl
   return field;
 }
 
-/** Date, time and datetime-local inputs take their value whole, as a picker sets it. */
+/**
+ * Date, time and datetime-local inputs take their value whole, as a picker sets it: the browser
+ * then fires `input` and `change`, in that order.
+ */
 export async function setValue(label: RegExp | string, value: string): Promise<HTMLElement> {
   const field = await screen.findByLabelText(label);
+  fireEvent.input(field, { target: { value } });
   fireEvent.change(field, { target: { value } });
   return field;
 }
