@@ -129,7 +129,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // nor has the server's render of first screens (`build --ssr`, decision 0026), which only the
   // API process imports.
   plugins: [
-    react(),
+    // React Fast Refresh needs React DOM: on Preact (decision 0030) a change reloads the page.
+    react({ refreshExclude: /./ }),
     ...(isSsrBuild ? [] : [precompressAssets()]),
     ...(process.env.VITEST || isSsrBuild ? [] : [offlineShell()]),
   ],

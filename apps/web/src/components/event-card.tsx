@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { GRID_COVER_SIZES } from '@hafla/shared/events/cover-images';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { isolate } from '../lib/bidi';
+import { HydrateInTurn } from '../lib/hydrate-in-turns';
 import { formatDateTime, formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
 import { EventCover } from './event-cover';
 import { GlobeIcon, PinIcon } from './icons';
@@ -43,7 +44,16 @@ export interface EventCardProps {
   showOrganizer?: boolean;
 }
 
-export function EventCard({
+/** A card of a list; on a page the server drew, each card is hydrated in its own task. */
+export function EventCard(props: EventCardProps) {
+  return (
+    <HydrateInTurn>
+      <EventCardView {...props} />
+    </HydrateInTurn>
+  );
+}
+
+function EventCardView({
   event,
   action,
   headingLevel = 3,

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { HydrateInTurn } from '../../lib/hydrate-in-turns';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { isServerRenderedPage, markServerRenderedPage } from './server-page';
@@ -35,7 +36,9 @@ export function AppLayout() {
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
         {t('skipLink')}
       </a>
-      <AppHeader />
+      <HydrateInTurn>
+        <AppHeader />
+      </HydrateInTurn>
       <main
         id={MAIN_CONTENT_ID}
         ref={mainRef}
@@ -54,7 +57,9 @@ export function AppLayout() {
           </Suspense>
         </Container>
       </main>
-      <AppFooter />
+      <HydrateInTurn>
+        <AppFooter />
+      </HydrateInTurn>
       <ScrollRestoration />
     </div>
   );

@@ -8,6 +8,7 @@ import type { HomeSectionContent } from '@hafla/shared/events/home';
 import { QueryError } from '../../../components/query-error';
 import { loadI18nNamespace } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
+import { HydrateInTurn } from '../../../lib/hydrate-in-turns';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { datePresetRange, eventsPath } from '../../events/api/events-path';
 import { useCategories } from '../api/get-categories';
@@ -161,12 +162,13 @@ function HomeSections({ sections }: { sections: readonly HomeSectionContent[] })
   const { data: categories } = useCategories();
   const shown = sections.filter(isShown);
   return shown.map((section, index) => (
-    <HomeSectionView
-      key={section.id}
-      section={section}
-      categories={categories?.results ?? []}
-      isFirstScreen={index < FIRST_SCREEN_SECTIONS}
-    />
+    <HydrateInTurn key={section.id}>
+      <HomeSectionView
+        section={section}
+        categories={categories?.results ?? []}
+        isFirstScreen={index < FIRST_SCREEN_SECTIONS}
+      />
+    </HydrateInTurn>
   ));
 }
 

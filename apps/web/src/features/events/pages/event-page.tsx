@@ -29,6 +29,7 @@ import { WishlistToggle } from '../../social/api/wishlist-toggle';
 import { parseEventId, useEvent } from '../api/get-event';
 import { DateList, formatLongDay, groupSlotsByDay } from '../components/date-list';
 import { ShareButton } from '../../../components/share-button';
+import { HydrateInTurn } from '../../../lib/hydrate-in-turns';
 import classes from '../components/event-page.module.css';
 
 export function bookingPath(event: Pick<EventDetail, 'id'>): string {
@@ -232,50 +233,53 @@ function EventView({ event }: { event: EventDetail }) {
       </div>
       <div className={classes.layout}>
         <div className={classes.main}>
-          <ul className={classes.facts}>
-            <Fact
-              icon={<CalendarIcon size={22} />}
-              title={next ? formatLongDay(next.start, zone, language) : t('page.dates.none')}
-            >
-              {next && <p className={classes.factText}>{formatSlotTimes(next, zone, language)}</p>}
-              {dayCount > 1 && (
-                <Anchor href="#event-dates" size="sm">
-                  {t('page.dates.moreDays', { count: dayCount - 1 })}
-                </Anchor>
-              )}
-            </Fact>
-            {event.is_online ? (
-              <Fact icon={<GlobeIcon size={22} />} title={t('page.place.online')}>
-                <p className={classes.factText}>{t('page.place.onlineText')}</p>
-              </Fact>
-            ) : (
+          <HydrateInTurn>
+            <ul className={classes.facts}>
               <Fact
-                icon={<PinIcon size={22} />}
-                title={<span dir="auto">{event.venue_name || event.address}</span>}
+                icon={<CalendarIcon size={22} />}
+                title={next ? formatLongDay(next.start, zone, language) : t('page.dates.none')}
               >
-                {event.venue_name && event.address && (
-                  <p className={classes.factText}>
-                    <span dir="auto">{event.address}</span>
-                  </p>
+                {next && (
+                  <p className={classes.factText}>{formatSlotTimes(next, zone, language)}</p>
                 )}
-                {mapUrl && (
-                  <Anchor href={mapUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                    {t('page.place.map')}
-                    <VisuallyHidden>{t('page.place.newTab')}</VisuallyHidden>
+                {dayCount > 1 && (
+                  <Anchor href="#event-dates" size="sm">
+                    {t('page.dates.moreDays', { count: dayCount - 1 })}
                   </Anchor>
                 )}
               </Fact>
-            )}
-            {priceText && (
-              <Fact icon={<TicketIcon size={22} />} title={priceText}>
-                <p className={classes.factText}>{t('page.price.perTicket')}</p>
+              {event.is_online ? (
+                <Fact icon={<GlobeIcon size={22} />} title={t('page.place.online')}>
+                  <p className={classes.factText}>{t('page.place.onlineText')}</p>
+                </Fact>
+              ) : (
+                <Fact
+                  icon={<PinIcon size={22} />}
+                  title={<span dir="auto">{event.venue_name || event.address}</span>}
+                >
+                  {event.venue_name && event.address && (
+                    <p className={classes.factText}>
+                      <span dir="auto">{event.address}</span>
+                    </p>
+                  )}
+                  {mapUrl && (
+                    <Anchor href={mapUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                      {t('page.place.map')}
+                      <VisuallyHidden>{t('page.place.newTab')}</VisuallyHidden>
+                    </Anchor>
+                  )}
+                </Fact>
+              )}
+              {priceText && (
+                <Fact icon={<TicketIcon size={22} />} title={priceText}>
+                  <p className={classes.factText}>{t('page.price.perTicket')}</p>
+                </Fact>
+              )}
+              <Fact icon={<RefundIcon size={22} />} title={t('page.refund.heading')}>
+                <p className={classes.factText}>{refundText}</p>
               </Fact>
-            )}
-            <Fact icon={<RefundIcon size={22} />} title={t('page.refund.heading')}>
-              <p className={classes.factText}>{refundText}</p>
-            </Fact>
-          </ul>
-
+            </ul>
+          </HydrateInTurn>
           {event.description && (
             <section className={classes.section} aria-labelledby="event-about">
               <Title order={2} id="event-about">
@@ -294,61 +298,67 @@ function EventView({ event }: { event: EventDetail }) {
             </section>
           )}
 
-          <section className={classes.section} aria-labelledby="event-dates">
-            <Title order={2} id="event-dates" tabIndex={-1}>
-              {t('page.dates.heading')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('page.dates.zone', { zone: zoneName })}
-            </Text>
-            {event.dates.length > 0 ? (
-              <DateList dates={event.dates} timeZone={zone} />
-            ) : (
-              <Text>{t('page.dates.none')}</Text>
-            )}
-          </section>
+          <HydrateInTurn>
+            <section className={classes.section} aria-labelledby="event-dates">
+              <Title order={2} id="event-dates" tabIndex={-1}>
+                {t('page.dates.heading')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('page.dates.zone', { zone: zoneName })}
+              </Text>
+              {event.dates.length > 0 ? (
+                <DateList dates={event.dates} timeZone={zone} />
+              ) : (
+                <Text>{t('page.dates.none')}</Text>
+              )}
+            </section>
+          </HydrateInTurn>
 
           {event.ticket_categories.length > 0 && (
-            <section className={classes.section} aria-labelledby="event-tickets">
-              <Title order={2} id="event-tickets">
-                {t('page.tickets.heading')}
-              </Title>
-              <ul className={classes.tickets}>
-                {event.ticket_categories.map((category) => (
-                  <li key={category.id} className={classes.ticket}>
-                    <div>
-                      <p className={classes.ticketName}>
-                        <span dir="auto">{category.name}</span>
+            <HydrateInTurn>
+              <section className={classes.section} aria-labelledby="event-tickets">
+                <Title order={2} id="event-tickets">
+                  {t('page.tickets.heading')}
+                </Title>
+                <ul className={classes.tickets}>
+                  {event.ticket_categories.map((category) => (
+                    <li key={category.id} className={classes.ticket}>
+                      <div>
+                        <p className={classes.ticketName}>
+                          <span dir="auto">{category.name}</span>
+                        </p>
+                        {category.description && (
+                          <Text size="sm" c="dimmed" dir="auto">
+                            {category.description}
+                          </Text>
+                        )}
+                        {category.sales_end && (
+                          <Text size="sm" c="dimmed">
+                            {t('page.tickets.salesEnd', {
+                              date: formatDateTime(category.sales_end, zone, language),
+                            })}
+                          </Text>
+                        )}
+                      </div>
+                      <p className={classes.ticketPrice}>
+                        {category.price === 0
+                          ? t('common:event.free')
+                          : formatMoney(category.price, event.currency, language)}
                       </p>
-                      {category.description && (
-                        <Text size="sm" c="dimmed" dir="auto">
-                          {category.description}
-                        </Text>
-                      )}
-                      {category.sales_end && (
-                        <Text size="sm" c="dimmed">
-                          {t('page.tickets.salesEnd', {
-                            date: formatDateTime(category.sales_end, zone, language),
-                          })}
-                        </Text>
-                      )}
-                    </div>
-                    <p className={classes.ticketPrice}>
-                      {category.price === 0
-                        ? t('common:event.free')
-                        : formatMoney(category.price, event.currency, language)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-              <Text size="sm" c="dimmed">
-                {t('page.tickets.perOrder', { count: event.max_tickets_per_order })}
-                {event.requires_approval && ` ${t('page.tickets.approval')}`}
-              </Text>
-            </section>
+                    </li>
+                  ))}
+                </ul>
+                <Text size="sm" c="dimmed">
+                  {t('page.tickets.perOrder', { count: event.max_tickets_per_order })}
+                  {event.requires_approval && ` ${t('page.tickets.approval')}`}
+                </Text>
+              </section>
+            </HydrateInTurn>
           )}
 
-          <OrganizerPanel event={event} />
+          <HydrateInTurn>
+            <OrganizerPanel event={event} />
+          </HydrateInTurn>
 
           <Text size="sm">
             <Anchor component={Link} to={`/report-problem?event=${event.id}`}>
@@ -357,28 +367,30 @@ function EventView({ event }: { event: EventDetail }) {
           </Text>
         </div>
 
-        <aside className={classes.bookingCard} aria-label={t('page.booking.label')}>
-          {priceText && (
-            <div>
-              <p className={classes.priceLabel}>{t('page.price.label')}</p>
-              <p className={classes.priceValue}>{priceText}</p>
-            </div>
-          )}
-          {next && (
-            <Text size="sm">
-              {t('page.booking.next', {
-                date: formatDateTime(next.start, zone, language, {
-                  weekday: 'short',
-                  day: 'numeric',
-                  month: 'short',
-                  hour: 'numeric',
-                  minute: '2-digit',
-                }),
-              })}
-            </Text>
-          )}
-          <BookingAction event={event} fullWidth />
-        </aside>
+        <HydrateInTurn>
+          <aside className={classes.bookingCard} aria-label={t('page.booking.label')}>
+            {priceText && (
+              <div>
+                <p className={classes.priceLabel}>{t('page.price.label')}</p>
+                <p className={classes.priceValue}>{priceText}</p>
+              </div>
+            )}
+            {next && (
+              <Text size="sm">
+                {t('page.booking.next', {
+                  date: formatDateTime(next.start, zone, language, {
+                    weekday: 'short',
+                    day: 'numeric',
+                    month: 'short',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  }),
+                })}
+              </Text>
+            )}
+            <BookingAction event={event} fullWidth />
+          </aside>
+        </HydrateInTurn>
       </div>
       <div className={classes.bookingBar}>
         <div className={classes.bookingBarPrice}>
