@@ -38,16 +38,16 @@ export function stubIntersectionObserver() {
   }
 
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  /** The elements being watched right now. */
+  const observed = () => [...observers].flatMap((observer) => [...observer.targets]);
   return {
-    /** The elements being watched right now. */
-    observed: () => [...observers].flatMap((observer) => [...observer.targets]),
+    observed,
     /**
      * Reports the observed elements that `matches` accepts (all by default) as near, once one is
      * watched: components start watching in an effect, which may run a moment after the render.
      */
     async scrollNear(matches: (target: Element) => boolean = () => true) {
-      const watched = () => [...observers].flatMap((observer) => [...observer.targets]);
-      await waitFor(() => expect(watched().some(matches)).toBe(true));
+      await waitFor(() => expect(observed().some(matches)).toBe(true));
       for (const observer of [...observers]) {
         const entries = [...observer.targets]
           .filter(matches)
