@@ -277,11 +277,17 @@ export function SeatCanvas({
     return () => observer.disconnect();
   }, [chart]);
 
+  // New statuses or a new choice are drawn at the next frame; the stage's own first draw (below)
+  // already shows the ones it was built with, so mounting draws once.
+  const appliedRef = useRef({ statuses, selected });
   useEffect(() => {
+    const applied = appliedRef.current;
+    if (applied.statuses === statuses && applied.selected === selected) return;
+    appliedRef.current = { statuses, selected };
     statusesRef.current = statuses;
     selectedRef.current = new Set(selected);
     redraw();
-  }, [statuses, selected, size, redraw]);
+  }, [statuses, selected, redraw]);
 
   // Pointers: one drags, two pinch, a short press is a tap.
   const pointers = useRef(new Map<number, ScreenPoint>());
