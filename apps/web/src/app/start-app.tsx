@@ -109,7 +109,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     setTimeout(() => new Intl.NumberFormat().format(0), 0);
     // The loaders the server's render stood for did not run here: their translations load now.
     await Promise.all(firstScreenNamespaces(pathname).map(loadI18nNamespace));
-    await hydrateInTurns(() => hydrateRoot(root, app));
+    await hydrateInTurns(() => hydrateRoot(root, app), root);
     firstScreenShown(pathname);
     return;
   }

@@ -60,12 +60,13 @@ describe('hydration in turns', () => {
     expect(labels()).toEqual(['root 0', 'first 0', 'inner 0', 'second 0']);
 
     log = [];
-    await hydrateInTurns(() => hydrateRoot(container, <Page />));
-    // The root is hydrated; the parts wait, drawn as the server drew them.
+    await hydrateInTurns(() => hydrateRoot(container, <Page />), container);
+    // The root is hydrated; the parts wait, drawn as the server drew them. Presses meanwhile
+    // are kept, on the hydrated root too (so that they keep their order).
     expect(log).toEqual(['root', "end of root's task"]);
     clickAll();
     await Promise.resolve();
-    expect(labels()).toEqual(['root 1', 'first 0', 'inner 0', 'second 0']);
+    expect(labels()).toEqual(['root 0', 'first 0', 'inner 0', 'second 0']);
 
     // Then one part per task, in the page's order; the part inside a part takes a turn of its own.
     await waitFor(() => expect(log).toContain("end of second's task"));
@@ -79,9 +80,11 @@ describe('hydration in turns', () => {
       'second',
       "end of second's task",
     ]);
+    // Once every part is hydrated, the kept presses are given back, once each.
+    await waitFor(() => expect(labels()).toEqual(['root 1', 'first 1', 'inner 1', 'second 1']));
     clickAll();
     await Promise.resolve();
-    expect(labels()).toEqual(['root 2', 'first 1', 'inner 1', 'second 1']);
+    expect(labels()).toEqual(['root 2', 'first 2', 'inner 2', 'second 2']);
     // Nothing was drawn anew.
     expect(buttons().every((button, index) => button === serverNodes[index])).toBe(true);
     container.remove();

@@ -46,19 +46,55 @@ async function takeTurns(): Promise<void> {
   }
 }
 
+/** What a press lands on that does something once hydrated (not a text field: it keeps focus). */
+const PRESSABLE =
+  'a[href], button, summary, label, select, [role="button"], [role="link"], [role="tab"], ' +
+  '[role="checkbox"], [role="switch"], [role="menuitem"], input[type="checkbox"], ' +
+  'input[type="radio"], input[type="submit"], input[type="button"]';
+
+/**
+ * Keeps the presses (clicks, and Enter or Space on a focused button) made in `root` while parts
+ * still wait for their turns, and gives them back once every part is hydrated: Preact, unlike
+ * React, does not replay an event that reached markup not hydrated yet, so a tap there did
+ * nothing (or followed a link with a full page load). Presses on parts already hydrated wait
+ * too — the turns last a few hundred milliseconds on a slow phone — so that they keep their
+ * order. Returns the function that ends the hold and replays them.
+ */
+function holdPresses(root: Element): () => void {
+  const held: Element[] = [];
+  const hold = (event: Event) => {
+    const target = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+    if (!target || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(target)) held.push(target);
+  };
+  document.addEventListener('click', hold, true);
+  return () => {
+    document.removeEventListener('click', hold, true);
+    for (const target of held) {
+      if (target.isConnected && target instanceof HTMLElement) target.click();
+    }
+  };
+}
+
 /**
  * Runs `hydrate` (which hydrates the root) in a task of its own, apart from the work that led to
- * it; the parts left for later then take their turns.
+ * it; the parts left for later then take their turns, and presses made meanwhile are replayed.
  */
-export async function hydrateInTurns(hydrate: () => void): Promise<void> {
+export async function hydrateInTurns(hydrate: () => void, root?: Element): Promise<void> {
+  const release = root ? holdPresses(root) : () => undefined;
   await nextTask();
   isHydrating = true;
   try {
     hydrate();
+  } catch (error) {
+    release();
+    throw error;
   } finally {
     isHydrating = false;
   }
-  void takeTurns();
+  void takeTurns().finally(release);
 }
 
 /** Where a part is: kept by `HydrateInTurn`, which a suspending render does not reset. */
