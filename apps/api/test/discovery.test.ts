@@ -173,6 +173,25 @@ describe('GET /api/v1/events_read/ with search', () => {
     expect((await search('حفل')).length).toBeGreaterThan(1);
   });
 
+  it('folds the hamza seats: موتمر finds مؤتمر and رييس finds رئيس', async () => {
+    const host = await createOrganizer(ctx, { organization_name: 'هيئة الفعاليات' });
+    const seats = (
+      await publishEvent(ctx, host.auth, {
+        title: 'مؤتمر الرئيس السنوي',
+        venue_name: 'قاعة الجوائز',
+      })
+    ).event.id;
+    const theirs = `&organizer=${host.id}`;
+    expect(await search('موتمر', theirs)).toEqual([seats]);
+    expect(await search('مؤتمر', theirs)).toEqual([seats]);
+    expect(await search('رييس', theirs)).toEqual([seats]);
+    expect(await search('الرئيس', theirs)).toEqual([seats]);
+    expect(await search('جوايز', theirs)).toEqual([seats]);
+    expect(await search('هييه', theirs)).toEqual([seats]);
+    // The first event's description says "المؤتمر": now found by the bare seat, below the title.
+    expect(await search('موتمر')).toEqual(expect.arrayContaining([seats, arabic]));
+  });
+
   it('finds English by title, venue, address and organizer name, by prefix and in any case', async () => {
     expect(await search('quokka jazz')).toEqual([english]);
     expect(await search('MARLOWE')).toEqual([english]);

@@ -417,6 +417,36 @@ describe('guest list', () => {
     expect(await ids('100%_')).toEqual([]);
   });
 
+  it('folds the hamza seats ؤ and ئ as the issue’s Arabic search does', async () => {
+    const seats = await createDoorEvent(ctx, organizer);
+    const [momen, hael] = await buyTickets(ctx, attendee, seats, 2);
+    for (const [ticket, holder_name] of [
+      [momen!, 'مؤمن علي'],
+      [hael!, 'هائل سعيد'],
+    ] as const) {
+      const response = await call(ctx, attendee.auth, 'PATCH', `/api/v1/tickets/${ticket.id}/`, {
+        holder_name,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const ids = async (search: string) =>
+      expectOk(
+        await call(
+          ctx,
+          organizer.auth,
+          'GET',
+          guestListUrl(seats.event.id, `search=${encodeURIComponent(search)}`),
+        ),
+        200,
+        GuestList,
+      ).results.map((r: GuestTicket) => r.id);
+    expect(await ids('مومن')).toEqual([momen!.id]);
+    expect(await ids('مؤمن')).toEqual([momen!.id]);
+    expect(await ids('مومن علي')).toEqual([momen!.id]);
+    expect(await ids('هايل')).toEqual([hael!.id]);
+    expect(await ids('هائل')).toEqual([hael!.id]);
+  });
+
   it('is not_found for an attendee, a rival organizer and unknown events; own tickets stay as they were', async () => {
     expectError(
       await call(ctx, attendee.auth, 'GET', guestListUrl(event.event.id)),
