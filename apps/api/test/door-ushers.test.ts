@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UsherCreated, UsherEventList, UsherList } from '@hafla/shared/door/ushers';
 import { GuestList } from '@hafla/shared/door/guest-list';
@@ -15,6 +16,7 @@ import {
 } from './event-helpers';
 import { bearer, createMailTestContext, type TestContext } from './helpers';
 import type { SmtpSink } from './smtp-sink';
+import { mailOutbox } from '../src/db/schema/mail';
 import { collectNotifications, SocketClients } from './socket-clients';
 import {
   addUsher,
@@ -149,6 +151,47 @@ describe('adding ushers', () => {
       'does_not_exist',
       'events.1',
     );
+  });
+
+  it('refuses the organizer’s own address with a field error on email, adding nobody', async () => {
+    const own = await emailOf(ctx, organizer);
+    const count = (await listOf(organizer)).count;
+    const outbox = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0]!.n;
+    const mails = await outbox();
+    const error = expectError(
+      await call(ctx, organizer.auth, 'POST', '/api/v1/ushers/', {
+        email: ` ${own.toUpperCase()} `,
+        role: 'supervisor',
+      }),
+      400,
+      'cannot_add_self_as_usher',
+      'email',
+    );
+    expect(error.detail).toMatch(/own address/);
+    const arabic = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/ushers/',
+      headers: { authorization: organizer.auth, 'accept-language': 'ar' },
+      payload: { email: own },
+    });
+    expect(arabic.statusCode, arabic.body).toBe(400);
+    expect(arabic.json()).toEqual({
+      type: 'validation_error',
+      errors: [
+        {
+          code: 'cannot_add_self_as_usher',
+          detail: expect.stringContaining('عنوانك') as unknown,
+          attr: 'email',
+        },
+      ],
+    });
+    const list = await listOf(organizer);
+    expect(list.count).toBe(count);
+    expect(list.results.map((usher) => usher.email)).not.toContain(own);
+    expect(await outbox()).toBe(mails);
+    // Another organizer may still add that address.
+    await addUsher(ctx, rival, own);
   });
 
   it('refuses bad input with a 4xx envelope and adds nobody', async () => {

@@ -152,6 +152,8 @@ const en: Catalog = {
   not_paid: 'This booking has not been paid.',
   event_cancelled: 'The event was cancelled; its tickets are refunded automatically.',
   already_exists: 'This address is already one of your ushers.',
+  cannot_add_self_as_usher:
+    'This is your own address. You cannot add yourself as an usher: as the organizer, you already run your events’ door.',
   ticket_not_pending_approval: 'This ticket is not waiting for approval.',
   check_in_not_undoable:
     'This scan did not check the ticket in, or the check-in was already undone.',
@@ -326,6 +328,8 @@ const ar: Catalog = {
   not_paid: 'لم يُدفع هذا الحجز.',
   event_cancelled: 'أُلغيت الفعالية؛ تُسترد قيمة تذاكرها تلقائيًا.',
   already_exists: 'هذا العنوان ضمن فريق الاستقبال لديك بالفعل.',
+  cannot_add_self_as_usher:
+    'هذا عنوانك أنت. لا يمكنك إضافة نفسك إلى فريق الاستقبال: بصفتك المنظم تدير الدخول إلى فعالياتك أصلًا.',
   ticket_not_pending_approval: 'هذه التذكرة لا تنتظر الموافقة.',
   check_in_not_undoable: 'لم يسجّل هذا المسح دخول التذكرة، أو أُلغي تسجيل الدخول من قبل.',
   iban_invalid: 'رقم الآيبان هذا غير صالح. تحقّق من رمز الدولة والطول وأرقام التحقق.',

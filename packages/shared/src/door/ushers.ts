@@ -43,7 +43,10 @@ export type UsherList = z.infer<typeof UsherList>;
 export const UsherListQuery = PaginationQuery;
 export type UsherListQuery = z.infer<typeof UsherListQuery>;
 
-/** POST /api/v1/ushers/ — a duplicate address answers 400 `already_exists`. */
+/**
+ * POST /api/v1/ushers/ — a duplicate address answers 409 `already_exists`; the organizer's own
+ * address answers 400 `cannot_add_self_as_usher` on `email`.
+ */
 export const UsherCreateRequest = z.strictObject({
   /** Trimmed and lower-cased, as accounts' addresses are. */
   email: Email,

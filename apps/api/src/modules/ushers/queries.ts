@@ -136,6 +136,15 @@ export async function findSlotsOfEvents(db: Db, eventIds: number[]) {
     .orderBy(eventDates.start_at);
 }
 
+/** Whether `email` is the organizer's own account's address. */
+export async function isOwnAddress(db: Db, organizerId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, organizerId), eq(users.email, email)));
+  return row !== undefined;
+}
+
 /** The verified account holding an address, if any. */
 export async function findAccountByEmail(db: Db, email: string) {
   const [row] = await db

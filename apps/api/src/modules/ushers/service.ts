@@ -66,6 +66,11 @@ export async function addUsher(
   language: Language,
 ): Promise<UsherCreated> {
   const email = input.email.trim().toLowerCase();
+  // The organizer already has every right at their own door; adding themselves would only list
+  // them as an usher with fewer rights than they have. Refused before anything is written.
+  if (await queries.isOwnAddress(deps.db, organizerId, email)) {
+    throw fieldError('cannot_add_self_as_usher', 'email');
+  }
   const eventIds = input.events ? [...new Set(input.events)] : null;
   if (eventIds) {
     const foreign = await queries.foreignEventIds(deps.db, organizerId, eventIds);

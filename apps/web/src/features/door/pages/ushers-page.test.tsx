@@ -74,6 +74,33 @@ describe('Ushers', () => {
     expect(await screen.findByText('This address is already one of your ushers.')).toBeTruthy();
   });
 
+  it('shows the API’s refusal of the organizer’s own address under the email field', async () => {
+    const detail =
+      'This is your own address. You cannot add yourself as an usher: as the organizer, you already run your events’ door.';
+    stubFetch({
+      ...catalogRoutes,
+      'GET /api/v1/ushers/': page([]),
+      'GET /api/v1/events/': page([]),
+      'POST /api/v1/ushers/': () =>
+        jsonResponse(
+          {
+            type: 'validation_error',
+            errors: [{ code: 'cannot_add_self_as_usher', detail, attr: 'email' }],
+          },
+          400,
+        ),
+    });
+    signInAs(organizer);
+    renderApp('/organizer/ushers');
+    expect(await screen.findByText('No ushers yet. Invite the first one above.')).toBeTruthy();
+    await fill(/^Email address/, organizer.email);
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(detail)).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: /^Email address/ });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('No ushers yet. Invite the first one above.')).toBeTruthy();
+  });
+
   it('says what is wrong with a missing or mistyped address before asking the API', async () => {
     const { requests } = stubFetch({
       ...catalogRoutes,
