@@ -297,6 +297,7 @@ describe('PATCH /api/v1/event_dates/{id}/', () => {
       event: event.id,
       start: '2099-01-10T20:00:00+02:00',
       end: '2099-01-10T23:00:00+02:00',
+      has_seat_map: false,
     });
     const end = await patchDate(organizer.auth, dates[0]!.id, { end: '2099-01-10T22:00:00Z' });
     expect(EventDate.parse(end.json()).end).toBe('2099-01-11T00:00:00+02:00');

@@ -5,6 +5,7 @@ import { PayResult } from '@hafla/shared/bookings/payments';
 import { Chart, ChartList } from '@hafla/shared/charts/charts';
 import { GuestList } from '@hafla/shared/door/guest-list';
 import { sampleChart } from '@hafla/shared/charts/sample-chart';
+import { EventDate } from '@hafla/shared/event-dates/event-dates';
 import {
   BestAvailableResult,
   EventDateChart,
@@ -212,6 +213,13 @@ describe('attaching a chart to a date', () => {
     );
     const period = details.days.flatMap((day) => day.periods).find((slot) => slot.id === date)!;
     expect(period.has_seat_map).toBe(true);
+    // The organizer's dates say so too, so their list asks only such dates for their chart.
+    const own = expectOk(
+      await call(ctx, organizer.auth, 'GET', `/api/v1/event_dates/${date}`),
+      200,
+      EventDate,
+    );
+    expect(own.has_seat_map).toBe(true);
     expect(
       period.ticket_categories.map(({ available, seated }) => ({ available, seated })),
     ).toEqual([

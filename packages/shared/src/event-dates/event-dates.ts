@@ -9,6 +9,8 @@ export const EventDate = z.object({
   event: z.number().int(),
   start: Instant,
   end: Instant,
+  /** Whether the slot sells its seats from a seat chart (`GET /event_dates/{id}/chart/`). */
+  has_seat_map: z.boolean(),
 });
 export type EventDate = z.infer<typeof EventDate>;
 

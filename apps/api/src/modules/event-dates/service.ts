@@ -32,6 +32,7 @@ function toEventDate(row: queries.DateRow, timeZone: string): EventDate {
     event: row.event_id,
     start: formatInZone(row.start_at, timeZone),
     end: formatInZone(row.end_at, timeZone),
+    has_seat_map: row.chart_version_id !== null,
   };
 }
 

@@ -26,8 +26,19 @@ export interface DateChartDialogProps {
   eventDateId: number;
   /** The slot, as the list shows it ("Friday 5 June, 20:00"). */
   when: string;
+  /** What the dates list says; a date without a chart is not asked for one (a 404 each). */
+  hasSeatMap: boolean;
   readOnly: boolean;
   onClose: () => void;
+}
+
+/**
+ * The chart a date sells from as far as this page knows: asked for only when the dates list
+ * says it has one, while an attach or a detach made here (which set the query) also counts.
+ */
+function useKnownDateChart(eventDateId: number, hasSeatMap: boolean) {
+  const current = useEventDateChart(eventDateId, hasSeatMap);
+  return { ...current, isPending: hasSeatMap && current.isPending };
 }
 
 /** Field errors of PUT …/chart/ (`categories.<key>`, `chart`) beside their fields; others above. */
@@ -53,12 +64,13 @@ export function DateChartDialog({
   eventId,
   eventDateId,
   when,
+  hasSeatMap,
   readOnly,
   onClose,
 }: DateChartDialogProps) {
   const { t, i18n } = useTranslation('charts');
   const language = i18n.language;
-  const current = useEventDateChart(eventDateId);
+  const current = useKnownDateChart(eventDateId, hasSeatMap);
   const charts = useCharts();
   const ticketCategories = useTicketCategories(eventId);
   const attach = useAttachChart(eventDateId);
@@ -241,9 +253,15 @@ export function DateChartDialog({
 }
 
 /** What a date's row says about its seats: the chart and version it sells from, if any. */
-export function DateChartSummary({ eventDateId }: { eventDateId: number }) {
+export function DateChartSummary({
+  eventDateId,
+  hasSeatMap,
+}: {
+  eventDateId: number;
+  hasSeatMap: boolean;
+}) {
   const { t } = useTranslation('charts');
-  const current = useEventDateChart(eventDateId);
+  const current = useKnownDateChart(eventDateId, hasSeatMap);
   const charts = useCharts();
   if (!current.data) return null;
   const name = charts.data?.results.find((chart) => chart.id === current.data?.chart)?.name;

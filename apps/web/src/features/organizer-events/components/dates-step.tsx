@@ -120,7 +120,10 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
                                   {` · ${t('dates.past')}`}
                                 </Text>
                               )}
-                              <DateChartSummary eventDateId={slot.id} />
+                              <DateChartSummary
+                                eventDateId={slot.id}
+                                hasSeatMap={slot.has_seat_map}
+                              />
                             </Text>
                             <Group gap={4} wrap="nowrap">
                               <Button
@@ -193,6 +196,7 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
         <DateChartDialog
           eventId={event.id}
           eventDateId={chartSlot.id}
+          hasSeatMap={chartSlot.has_seat_map}
           when={formatDateTime(chartSlot.start, timeZone, language)}
           readOnly={readOnly}
           onClose={() => setChartSlot(null)}

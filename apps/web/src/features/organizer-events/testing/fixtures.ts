@@ -46,6 +46,7 @@ export const slot: EventDate = {
   event: draftEvent.id,
   start: '2030-12-05T19:00:00+03:00',
   end: '2030-12-05T21:00:00+03:00',
+  has_seat_map: false,
 };
 
 export const standardTickets: TicketCategory = {
