@@ -8,6 +8,7 @@ import {
   addCategory,
   addTableBlock,
   assignCategory,
+  blockFits,
   blockOptionsOf,
   capacityByCategory,
   categoryKeyFor,
@@ -27,6 +28,7 @@ import {
   setSeatFlags,
   setSeatLabel,
   tableBlockOptionsOf,
+  tablesFit,
 } from './chart-edit';
 import type { BlockOptions, TableBlockOptions } from './chart-edit';
 
@@ -82,6 +84,68 @@ describe('addBlock', () => {
     expect(validateChartForPublish(second.chart).map((issue) => issue.code)).not.toContain(
       'seats_overlap',
     );
+  });
+});
+
+describe('room for a new block', () => {
+  const placement = (chart: ReturnType<typeof emptyChart>) =>
+    validateChartForPublish(chart)
+      .map((issue) => issue.code)
+      .filter((code) => code === 'seats_overlap' || code === 'outside_venue');
+
+  it('goes below every section, area and stage of a full venue, which grows to hold it', () => {
+    const sample = sampleChart();
+    const { chart } = addBlock(sample, { ...block, rows: 5, seatsPerRow: 10 });
+    const lowest = Math.max(
+      ...listSeats(sample).map((ref) => ref.seat.y),
+      ...sample.areas.map((area) => area.y + area.height),
+    );
+    const added = chart.sections.at(-1)!.rows.flatMap((row) => row.seats);
+    expect(Math.min(...added.map((s) => s.y))).toBeGreaterThan(lowest + sample.venue.seat_size);
+    expect(chart.venue.height).toBeGreaterThan(sample.venue.height);
+    expect(chart.venue.width).toBe(sample.venue.width);
+    expect(placement(chart)).toEqual([]);
+    // The sample's own sections are untouched.
+    expect(chart.sections.slice(0, -1)).toEqual(sample.sections);
+
+    const tables = addTableBlock(chart, {
+      label_en: 'Garden',
+      label_ar: 'الحديقة',
+      tables: 9,
+      seatsPerTable: 8,
+      shape: 'round',
+      columns: 3,
+      seatSpacing: 32,
+    }).chart;
+    expect(placement(tables)).toEqual([]);
+  });
+
+  it('widens the venue for a block wider than it, keeping what is drawn in place', () => {
+    const { chart } = addBlock(emptyChart(), { ...block, curve: 0, seatsPerRow: 60 });
+    expect(chart.venue.width).toBeGreaterThan(emptyChart().venue.width);
+    expect(placement(chart)).toEqual([]);
+    const again = addBlock(chart, { ...block, curve: 0, seatsPerRow: 10 }).chart;
+    expect(again.sections[0]).toBe(chart.sections[0]);
+    expect(placement(again)).toEqual([]);
+  });
+
+  it('refuses a block no venue of the format can hold, leaving the chart as it was', () => {
+    const huge = { ...block, rows: 200, seatsPerRow: 10, rowSpacing: 1000 };
+    expect(blockFits(emptyChart(), huge)).toBe(false);
+    expect(blockFits(emptyChart(), block)).toBe(true);
+    const before = emptyChart();
+    expect(addBlock(before, huge).chart).toBe(before);
+    const wide = {
+      label_en: 'Hall',
+      label_ar: 'القاعة',
+      tables: 400,
+      seatsPerTable: 10,
+      shape: 'round' as const,
+      columns: 400,
+      seatSpacing: 1000,
+    };
+    expect(tablesFit(before, wide)).toBe(false);
+    expect(addTableBlock(before, wide).chart).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
 import type {
   Area,
   ChartCategory,
@@ -181,47 +182,104 @@ function placeTables(
   return centreSection(laid, x, y);
 }
 
-/**
- * Where a new block goes: centred across the venue, below the seats already drawn (or below
- * the stage), so two blocks never land on each other. `probe` is the block laid out anywhere.
- */
-function freeSpotFor(chart: SeatChart, probe: Section): { x: number; y: number } {
-  const box = boundsOf(seatsOfSection(probe));
-  const height = Number.isFinite(box.maxY) ? box.maxY - box.minY : 0;
-  const seats = listSeats(chart).map((ref) => ref.seat);
-  const gap = chart.venue.seat_size * 2;
-  const top =
-    seats.length > 0
-      ? boundsOf(seats).maxY + gap
-      : (chart.stage ? chart.stage.y + chart.stage.height : 0) + gap;
-  const y = Math.min(chart.venue.height - height / 2, top + height / 2);
-  return { x: round(chart.venue.width / 2), y: round(Math.max(height / 2, y)) };
+/** Where a new block goes, and the venue that holds it. */
+interface Room {
+  x: number;
+  y: number;
+  venue: Venue;
 }
 
-/** Adds a block of rows × seats as a new section; answers the chart and the section's id. */
+/**
+ * Where a new block goes: centred across the venue, a gap below everything already drawn
+ * (seats, standing areas, the stage), so two blocks never land on each other. The venue grows
+ * to hold it, up to the format's largest coordinate; null when even that is too small. `probe`
+ * is the block laid out anywhere.
+ */
+function roomFor(chart: SeatChart, probe: Section): Room | null {
+  const size = chart.venue.seat_size;
+  const box = boundsOf(seatsOfSection(probe));
+  const width = Number.isFinite(box.minX) ? box.maxX - box.minX : 0;
+  const height = Number.isFinite(box.minY) ? box.maxY - box.minY : 0;
+  const bottoms = [
+    ...listSeats(chart).map((ref) => ref.seat.y + size / 2),
+    ...chart.areas.map((area) => area.y + area.height),
+    chart.stage ? chart.stage.y + chart.stage.height : 0,
+  ];
+  // The block's front seats (their centres): a clear gap of two seats below what is drawn.
+  const top = Math.max(0, ...bottoms) + size * 2 + size / 2;
+  // Room for a seat's own size round the block's outermost centres.
+  const margin = size;
+  const x = Math.max(chart.venue.width / 2, width / 2 + margin);
+  const right = Math.ceil(x + width / 2 + margin);
+  const bottom = Math.ceil(top + height + margin);
+  if (right > CHART_LIMITS.maxCoordinate || bottom > CHART_LIMITS.maxCoordinate) return null;
+  return {
+    x: round(x),
+    y: round(top + height / 2),
+    venue: {
+      ...chart.venue,
+      width: Math.max(chart.venue.width, right),
+      height: Math.max(chart.venue.height, bottom),
+    },
+  };
+}
+
+/** A new section placed in its room, the venue grown to hold it when it had to. */
+function withSection(chart: SeatChart, section: Section, venue: Venue): SeatChart {
+  return {
+    ...chart,
+    venue:
+      venue.width === chart.venue.width && venue.height === chart.venue.height
+        ? chart.venue
+        : venue,
+    sections: [...chart.sections, section],
+  };
+}
+
+/** Whether a block of rows fits below what is drawn in a venue of the format's largest size. */
+export function blockFits(chart: SeatChart, options: BlockOptions): boolean {
+  return roomFor(chart, placeBlock('probe', options, 0, 0)) !== null;
+}
+
+/** Whether a block of tables fits below what is drawn in a venue of the largest size. */
+export function tablesFit(chart: SeatChart, options: TableBlockOptions): boolean {
+  return roomFor(chart, placeTables('probe', options, chart.venue.seat_size, 0, 0)) !== null;
+}
+
+/**
+ * Adds a block of rows × seats as a new section; answers the chart and the section's id. Without
+ * a position the block goes below what is drawn, the venue growing to hold it; a block that
+ * does not fit anywhere (`blockFits`) leaves the chart as it was.
+ */
 export function addBlock(
   chart: SeatChart,
   options: BlockOptions,
 ): { chart: SeatChart; sectionId: string } {
   const id = nextSectionId(chart);
-  const spot =
-    options.x === undefined || options.y === undefined
-      ? freeSpotFor(chart, placeBlock('probe', options, 0, 0))
-      : null;
-  const section = placeBlock(id, options, options.x ?? spot!.x, options.y ?? spot!.y);
-  return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+  if (options.x !== undefined && options.y !== undefined) {
+    const section = placeBlock(id, options, options.x, options.y);
+    return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+  }
+  const room = roomFor(chart, placeBlock('probe', options, 0, 0));
+  if (!room) return { chart, sectionId: id };
+  const section = placeBlock(id, options, room.x, room.y);
+  return { chart: withSection(chart, section, room.venue), sectionId: id };
 }
 
-/** Adds a block of tables as a new section, below what is drawn; answers it and its id. */
+/**
+ * Adds a block of tables as a new section, below what is drawn, the venue growing to hold it;
+ * answers it and its id (a block that does not fit, `tablesFit`, leaves the chart as it was).
+ */
 export function addTableBlock(
   chart: SeatChart,
   options: TableBlockOptions,
 ): { chart: SeatChart; sectionId: string } {
   const id = nextSectionId(chart);
   const size = chart.venue.seat_size;
-  const spot = freeSpotFor(chart, placeTables('probe', options, size, 0, 0));
-  const section = placeTables(id, options, size, spot.x, spot.y);
-  return { chart: { ...chart, sections: [...chart.sections, section] }, sectionId: id };
+  const room = roomFor(chart, placeTables('probe', options, size, 0, 0));
+  if (!room) return { chart, sectionId: id };
+  const section = placeTables(id, options, size, room.x, room.y);
+  return { chart: withSection(chart, section, room.venue), sectionId: id };
 }
 
 /** The layout a section's tables were made with, read back from them (for the edit form). */
