@@ -12,6 +12,7 @@ import { isolate } from '../../../lib/bidi';
 import { sectionName } from '../lib/names';
 import classes from './designer.module.css';
 import { NameFields } from './name-fields';
+import { FieldValidity, useFormFields } from './field-validity';
 
 const NEW_AREA: AreaOptions = {
   label_en: '',
@@ -28,10 +29,17 @@ export function AreasPanel({ editor }: { editor: ChartEditor }) {
   const [options, setOptions] = useState(NEW_AREA);
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const { formRef, report, hasInvalidFields, focusFirstError } = useFormFields();
   const set = (change: Partial<AreaOptions>) => setOptions((before) => ({ ...before, ...change }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (hasInvalidFields) {
+      setProblem(null);
+      setAdded(null);
+      focusFirstError();
+      return;
+    }
     if (!options.label_en.trim() || !options.label_ar.trim()) {
       setProblem(t('designer.areas.nameRequired'));
       return;
@@ -51,6 +59,7 @@ export function AreasPanel({ editor }: { editor: ChartEditor }) {
     <Stack gap="md">
       {chart.areas.length < CHART_LIMITS.maxAreas && (
         <form
+          ref={formRef}
           className={classes.panel}
           onSubmit={submit}
           aria-label={t('designer.areas.addTitle')}
@@ -63,29 +72,31 @@ export function AreasPanel({ editor }: { editor: ChartEditor }) {
             labelAr={t('designer.areas.nameAr')}
             onChange={set}
           />
-          <NumberField
-            label={t('designer.areas.capacity')}
-            value={options.capacity}
-            min={1}
-            max={CHART_LIMITS.maxAreaCapacity}
-            onValue={(capacity) => set({ capacity: Math.round(capacity) })}
-          />
-          <div className={classes.fields}>
+          <FieldValidity report={report}>
             <NumberField
-              label={t('designer.areas.width')}
-              value={options.width}
-              min={10}
-              max={CHART_LIMITS.maxCoordinate}
-              onValue={(width) => set({ width })}
+              label={t('designer.areas.capacity')}
+              value={options.capacity}
+              min={1}
+              max={CHART_LIMITS.maxAreaCapacity}
+              onValue={(capacity) => set({ capacity: Math.round(capacity) })}
             />
-            <NumberField
-              label={t('designer.areas.height')}
-              value={options.height}
-              min={10}
-              max={CHART_LIMITS.maxCoordinate}
-              onValue={(height) => set({ height })}
-            />
-          </div>
+            <div className={classes.fields}>
+              <NumberField
+                label={t('designer.areas.width')}
+                value={options.width}
+                min={10}
+                max={CHART_LIMITS.maxCoordinate}
+                onValue={(width) => set({ width })}
+              />
+              <NumberField
+                label={t('designer.areas.height')}
+                value={options.height}
+                min={10}
+                max={CHART_LIMITS.maxCoordinate}
+                onValue={(height) => set({ height })}
+              />
+            </div>
+          </FieldValidity>
           <FormAlert message={problem} />
           <FormAlert tone="success" message={added} />
           <Button type="submit" variant="default">

@@ -8,6 +8,7 @@ import { labelsFor } from '@hafla/shared/charts/labels';
 import { groupsOf, listSeats, relabelRows, relabelSeats, setSeatLabel } from '../lib/chart-edit';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { NumberField } from './number-field';
+import { FieldValidity, useFormFields } from './field-validity';
 import { sectionName } from '../lib/names';
 import classes from './designer.module.css';
 
@@ -26,14 +27,17 @@ interface RuleFormProps {
 function RuleForm({ idPrefix, title, initial, count, submitLabel, onSubmit }: RuleFormProps) {
   const { t } = useTranslation('charts');
   const [rule, setRule] = useState(initial);
+  const { formRef, report, hasInvalidFields, focusFirstError } = useFormFields();
   const preview = labelsFor(rule, Math.min(count, 6)).join(' ');
   return (
     <form
+      ref={formRef}
       className={classes.panel}
       aria-labelledby={`${idPrefix}-title`}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        onSubmit(rule);
+        if (hasInvalidFields) focusFirstError();
+        else onSubmit(rule);
       }}
     >
       <Title order={3} id={`${idPrefix}-title`}>
@@ -48,13 +52,15 @@ function RuleForm({ idPrefix, title, initial, count, submitLabel, onSubmit }: Ru
         }))}
         onChange={(event) => setRule({ ...rule, scheme: event.currentTarget.value as LabelScheme })}
       />
-      <NumberField
-        label={t('designer.labels.start')}
-        value={rule.start}
-        min={1}
-        max={CHART_LIMITS.maxLabelStart}
-        onValue={(start) => setRule({ ...rule, start: Math.round(start) })}
-      />
+      <FieldValidity report={report}>
+        <NumberField
+          label={t('designer.labels.start')}
+          value={rule.start}
+          min={1}
+          max={CHART_LIMITS.maxLabelStart}
+          onValue={(start) => setRule({ ...rule, start: Math.round(start) })}
+        />
+      </FieldValidity>
       <NativeSelect
         label={t('designer.labels.direction')}
         value={rule.direction}

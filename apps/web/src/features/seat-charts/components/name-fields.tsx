@@ -11,6 +11,8 @@ interface NameFieldsProps {
   /** The two fields' labels, already in the reader's language. */
   labelEn: string;
   labelAr: string;
+  /** What is wrong with each name, shown under its field. */
+  errors?: Partial<Record<keyof Names, string | null>>;
   onChange: (change: Partial<Names>) => void;
 }
 
@@ -18,7 +20,7 @@ interface NameFieldsProps {
  * A name in English and in Arabic, both required (sections, tables, areas, categories): each
  * field takes its own direction from what is typed.
  */
-export function NameFields({ value, labelEn, labelAr, onChange }: NameFieldsProps) {
+export function NameFields({ value, labelEn, labelAr, errors, onChange }: NameFieldsProps) {
   return (
     <>
       <TextInput
@@ -27,6 +29,7 @@ export function NameFields({ value, labelEn, labelAr, onChange }: NameFieldsProp
         dir="auto"
         required
         maxLength={CHART_LIMITS.maxNameLength}
+        error={errors?.label_en}
         onChange={(event) => onChange({ label_en: event.currentTarget.value })}
       />
       <TextInput
@@ -35,6 +38,7 @@ export function NameFields({ value, labelEn, labelAr, onChange }: NameFieldsProp
         dir="auto"
         required
         maxLength={CHART_LIMITS.maxNameLength}
+        error={errors?.label_ar}
         onChange={(event) => onChange({ label_ar: event.currentTarget.value })}
       />
     </>

@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportValidity } from './field-validity';
 
 export interface NumberFieldProps {
   label: string;
@@ -13,7 +15,10 @@ export interface NumberFieldProps {
   onValue: (value: number) => void;
 }
 
-/** A number typed freely: the chart changes only when the text is a number within bounds. */
+/**
+ * A number typed freely: the chart changes only when the text is a number within bounds; other
+ * text says the range and counts as invalid for the form or page around it (`FieldValidity`).
+ */
 export function NumberField({
   label,
   value,
@@ -24,6 +29,7 @@ export function NumberField({
   error,
   onValue,
 }: NumberFieldProps) {
+  const { t } = useTranslation('charts');
   const [text, setText] = useState(String(value));
   // An undo or another panel changed the number: the field shows it (typing "1." stays as typed).
   const [shown, setShown] = useState(value);
@@ -33,6 +39,7 @@ export function NumberField({
   }
   const parsed = Number(text);
   const isValid = text.trim() !== '' && Number.isFinite(parsed) && parsed >= min && parsed <= max;
+  useReportValidity(isValid);
   return (
     <TextInput
       type="number"
@@ -43,7 +50,7 @@ export function NumberField({
       min={min}
       max={max}
       step={step}
-      error={error ?? (isValid ? null : `${min} – ${max}`)}
+      error={error ?? (isValid ? null : t('designer.numberRange', { min, max }))}
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);

@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/form-alert';
 import {
   addBlock,
   addTableBlock,
+  blockFits,
   blockOptionsOf,
   countSeats,
   deleteSeats,
@@ -20,13 +21,16 @@ import {
   rotateSeats,
   seatIdsOfSections,
   tableBlockOptionsOf,
+  tablesFit,
 } from '../lib/chart-edit';
 import type { BlockOptions, TableBlockOptions } from '../lib/chart-edit';
 import { isolate } from '../../../lib/bidi';
 import { sectionName } from '../lib/names';
 import type { ChartEditor } from '../lib/use-chart-editor';
 import { AreasPanel } from './areas-panel';
+import { FieldValidity, useFormFields } from './field-validity';
 import { NameFields } from './name-fields';
+import type { Names } from './name-fields';
 import { NumberField } from './number-field';
 import classes from './designer.module.css';
 
@@ -63,7 +67,13 @@ interface FormProps<T> {
   submitLabel: string;
   note?: string;
   seatsElsewhere: number;
+  /** The other sections' names: a new name may be neither of them, in either language. */
+  takenNames: readonly Names[];
+  /** Whether a new block fits below what is drawn in the largest venue the format allows. */
+  fits?: (options: T) => boolean;
   onSubmit: (options: T) => void;
+  /** The form refused what was asked (a field to correct, a limit). */
+  onRefuse?: () => void;
   onCancel?: () => void;
 }
 
@@ -75,6 +85,10 @@ interface BlockShellProps<T extends { label_en: string; label_ar: string }> exte
   fields: (options: T, set: (change: Partial<T>) => void) => React.ReactNode;
 }
 
+/** A name as compared with another: the same letters, whatever the case and the spaces round it. */
+const sameName = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
 /** A form that adds or lays out a block (rows or tables): names, the block's own fields, limits. */
 function BlockShell<T extends { label_en: string; label_ar: string }>({
   initial,
@@ -82,40 +96,80 @@ function BlockShell<T extends { label_en: string; label_ar: string }>({
   submitLabel,
   note,
   seatsElsewhere,
+  takenNames,
   onSubmit,
+  onRefuse,
   onCancel,
   seatsOf,
   problemOf,
+  fits,
   fields,
 }: BlockShellProps<T>) {
   const { t } = useTranslation('charts');
   const [options, setOptions] = useState(initial);
+  const [nameErrors, setNameErrors] = useState<Partial<Record<keyof Names, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (change: Partial<T>) => setOptions((before) => ({ ...before, ...change }));
+  const { formRef, report, hasInvalidFields, focusFirstError } = useFormFields();
+
+  const set = (change: Partial<T>) => {
+    setOptions((before) => ({ ...before, ...change }));
+    // What was refused is answered again on the next try; a name being corrected is no longer wrong.
+    setProblem(null);
+    const corrected = Object.keys(change).filter((key) => key in nameErrors);
+    if (corrected.length > 0) {
+      setNameErrors((before) =>
+        Object.fromEntries(Object.entries(before).filter(([key]) => !corrected.includes(key))),
+      );
+    }
+  };
+
+  function nameError(field: keyof Names): string | undefined {
+    const name = options[field].trim();
+    if (!name) return t('designer.sections.nameRequired');
+    const taken = takenNames.find((other) => sameName(other[field], name));
+    return taken ? t('designer.sections.nameTaken', { name: isolate(taken[field]) }) : undefined;
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found =
-      !options.label_en.trim() || !options.label_ar.trim()
-        ? t('designer.sections.nameRequired')
-        : seatsElsewhere + seatsOf(options) > CHART_LIMITS.maxSeats
-          ? t('designer.sections.tooManySeats', { max: CHART_LIMITS.maxSeats })
-          : (problemOf?.(options) ?? null);
+    const names = Object.fromEntries(
+      (['label_en', 'label_ar'] as const).flatMap((field) => {
+        const error = nameError(field);
+        return error ? [[field, error]] : [];
+      }),
+    ) as Partial<Record<keyof Names, string>>;
+    const isFieldWrong = Object.keys(names).length > 0 || hasInvalidFields;
+    const found = isFieldWrong
+      ? null
+      : seatsElsewhere + seatsOf(options) > CHART_LIMITS.maxSeats
+        ? t('designer.sections.tooManySeats', { max: CHART_LIMITS.maxSeats })
+        : (problemOf?.(options) ??
+          (fits?.(options) !== false
+            ? null
+            : t('designer.sections.doesNotFit', { max: CHART_LIMITS.maxCoordinate })));
+    setNameErrors(names);
     setProblem(found);
-    if (found) return;
+    if (isFieldWrong || found) {
+      if (isFieldWrong) focusFirstError();
+      onRefuse?.();
+      return;
+    }
     onSubmit({ ...options, label_en: options.label_en.trim(), label_ar: options.label_ar.trim() });
   }
 
   return (
-    <form className={classes.panel} onSubmit={submit} aria-label={title} noValidate>
+    <form ref={formRef} className={classes.panel} onSubmit={submit} aria-label={title} noValidate>
       <Title order={3}>{title}</Title>
       <NameFields
         value={options}
         labelEn={t('designer.sections.nameEn')}
         labelAr={t('designer.sections.nameAr')}
+        errors={nameErrors}
         onChange={(change) => set(change as Partial<T>)}
       />
-      <div className={classes.fields}>{fields(options, set)}</div>
+      <FieldValidity report={report}>
+        <div className={classes.fields}>{fields(options, set)}</div>
+      </FieldValidity>
       {note && <Text size="sm">{note}</Text>}
       <FormAlert message={problem} />
       <Group gap="sm">
@@ -265,6 +319,9 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
   const seatSize = chart.venue.seat_size;
   const seatsIn = (groups: ReadonlyArray<{ seats: readonly unknown[] }>) =>
     groups.reduce((sum, group) => sum + group.seats.length, 0);
+  const takenNames = chart.sections.filter((section) => section.id !== editingId);
+  // A refused try is the news now: the last block's "was added" no longer stands beside it.
+  const onRefuse = () => setAdded(null);
 
   function announce(name: string, count: number) {
     setAdded(t('designer.sections.added', { name, count }));
@@ -283,6 +340,8 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
         submitLabel={t('designer.sections.apply')}
         note={t('designer.sections.tablesRelayoutNote')}
         seatsElsewhere={total - seatsIn(editing.tables)}
+        takenNames={takenNames}
+        onRefuse={onRefuse}
         onSubmit={(options) => {
           apply((current) => relayoutTables(current, editing.id, options));
           setEditingId(null);
@@ -299,6 +358,8 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
         submitLabel={t('designer.sections.apply')}
         note={t('designer.sections.relayoutNote')}
         seatsElsewhere={total - seatsIn(editing.rows)}
+        takenNames={takenNames}
+        onRefuse={onRefuse}
         onSubmit={(options) => {
           apply((current) =>
             renameSection(relayoutSection(current, editing.id, options), editing.id, options),
@@ -327,6 +388,9 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
             title={t('designer.sections.addTitle')}
             submitLabel={t('designer.sections.add')}
             seatsElsewhere={total}
+            takenNames={takenNames}
+            fits={(options) => blockFits(chart, options)}
+            onRefuse={onRefuse}
             onSubmit={(options) => {
               apply((current) => addBlock(current, options).chart);
               announce(sectionName(options, language), options.rows * options.seatsPerRow);
@@ -343,6 +407,9 @@ export function SectionsPanel({ editor, selection, onSelectionChange }: Sections
             title={t('designer.sections.addTablesTitle')}
             submitLabel={t('designer.sections.addTables')}
             seatsElsewhere={total}
+            takenNames={takenNames}
+            fits={(options) => tablesFit(chart, options)}
+            onRefuse={onRefuse}
             onSubmit={(options) => {
               apply((current) => addTableBlock(current, options).chart);
               announce(sectionName(options, language), options.tables * options.seatsPerTable);

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { SeatChart } from '@hafla/shared/charts/chart-format';
@@ -16,6 +16,7 @@ import { CategoriesPanel } from '../components/categories-panel';
 import { ChartCanvas } from '../components/chart-canvas';
 import { ChartStatusBadge } from '../components/chart-status-badge';
 import { DesignerToolbar } from '../components/designer-toolbar';
+import { FieldValidity, focusFirstInvalid, useInvalidFields } from '../components/field-validity';
 import { LabelsPanel } from '../components/labels-panel';
 import { ReviewPanel } from '../components/review-panel';
 import { SaveStatusIndicator } from '../components/save-status';
@@ -78,6 +79,10 @@ function Designer({
   const [isSnapping, setIsSnapping] = useState(true);
   const [zoom, setZoom] = useState(1);
   const isEditable = step !== 'venue';
+  // Fields of the step that hold what the chart cannot take (a form's own fields are its own).
+  const { invalid, report } = useInvalidFields();
+  const hasInvalidFields = invalid.size > 0;
+  const panelRef = useRef<HTMLDivElement>(null);
   usePageMeta({
     title: t('designer.meta.title', { name: loaded.name }),
     description: t('designer.meta.description'),
@@ -102,6 +107,14 @@ function Designer({
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [undo, redo]);
+
+  // What the fields show is not saved: leaving the page loses it, as with an unsaved draft.
+  useEffect(() => {
+    if (!hasInvalidFields) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasInvalidFields]);
 
   // Seats that are gone (undone, removed) leave the selection.
   const existing = listSeats(chart);
@@ -164,6 +177,7 @@ function Designer({
         <SaveStatusIndicator
           status={editor.status}
           error={editor.saveError}
+          hasInvalidFields={hasInvalidFields}
           onRetry={editor.retry}
         />
       </div>
@@ -220,7 +234,9 @@ function Designer({
                 showSeatLabels={step !== 'venue'}
               />
             </div>
-            <div>{panel}</div>
+            <div ref={panelRef}>
+              <FieldValidity report={report}>{panel}</FieldValidity>
+            </div>
           </div>
           <div className={classes.actions}>
             {back ? (
@@ -231,7 +247,16 @@ function Designer({
               <span />
             )}
             {next && (
-              <Button component={Link} to={designerPath(loaded.id, next)}>
+              <Button
+                component={Link}
+                to={designerPath(loaded.id, next)}
+                onClick={(event: React.MouseEvent) => {
+                  // The step's own fields are wrong: stay and show the first one to correct.
+                  if (!hasInvalidFields) return;
+                  event.preventDefault();
+                  focusFirstInvalid(panelRef.current);
+                }}
+              >
                 {t('designer.continue')}
               </Button>
             )}
