@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { listItem, qrOf, SLOT } from '../testing/fixtures';
 import {
   batchesOf,
+  checkedInCount,
   checkedInLocally,
   hashCode,
   judgeLocally,
   lookupFor,
   mergeBatchAnswers,
   mergeServerRow,
+  queuedCheckIns,
 } from './offline-door';
 import type { QueuedScan, StoredTicket } from './offline-door';
 
@@ -156,5 +158,36 @@ describe('offline door rules', () => {
       ['3', '4'],
       ['5'],
     ]);
+  });
+
+  it('counts the queue’s check-ins once per ticket, by the ticket’s date, on top of the server’s', () => {
+    const dates = new Map([
+      [1, 11],
+      [2, 11],
+      [3, 12],
+    ]);
+    const queue = [
+      queued('a', { ticket_id: 1 }),
+      // A refused scan and an unknown code check nobody in.
+      queued('b', { ticket_id: 2, local_result: 'already_checked_in' }),
+      queued('c', { ticket_id: null, local_result: 'invalid' }),
+      queued('d', { ticket_id: 3 }),
+      queued('e', { ticket_id: 1 }),
+      // A ticket the device's list no longer has: the date the scanner was set to.
+      queued('f', { ticket_id: 4, event_date: 12 }),
+    ];
+    const counted = queuedCheckIns(queue, (id) => dates.get(id));
+    expect(counted).toEqual({ total: 3, byDate: { 11: 1, 12: 2 } });
+    expect(checkedInCount(5, counted, undefined)).toBe(8);
+    expect(checkedInCount(5, counted, 12)).toBe(7);
+    expect(checkedInCount(5, counted, 13)).toBe(5);
+    // Sent: the queue is empty and the server's count alone is shown.
+    expect(
+      checkedInCount(
+        8,
+        queuedCheckIns([], () => undefined),
+        undefined,
+      ),
+    ).toBe(8);
   });
 });

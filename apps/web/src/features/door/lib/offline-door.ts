@@ -184,6 +184,42 @@ export function batchesOf<T extends { scanned_at: string }>(
   return batches;
 }
 
+/** Check-ins this device let through and has not sent yet, in all and by the ticket's date. */
+export interface QueuedCheckIns {
+  total: number;
+  byDate: Record<number, number>;
+}
+
+/**
+ * The check-ins waiting in the queue, once per ticket: the server's counts cannot include them
+ * yet, so the page adds them. A scan leaves the queue when the server has answered it, and the
+ * counts are read again after that, so nothing is counted twice.
+ */
+export function queuedCheckIns(
+  queue: readonly QueuedScan[],
+  ticketDate: (ticketId: number) => number | undefined,
+): QueuedCheckIns {
+  const tickets = new Map<number, number | undefined>();
+  for (const scan of queue) {
+    if (scan.local_result !== 'ok' || scan.ticket_id === null) continue;
+    tickets.set(scan.ticket_id, ticketDate(scan.ticket_id) ?? scan.event_date);
+  }
+  const byDate: Record<number, number> = {};
+  for (const date of tickets.values()) {
+    if (date !== undefined) byDate[date] = (byDate[date] ?? 0) + 1;
+  }
+  return { total: tickets.size, byDate };
+}
+
+/** What the page shows as checked in: the server's count and this device's unsent check-ins. */
+export function checkedInCount(
+  serverCount: number,
+  queued: QueuedCheckIns,
+  eventDate: number | undefined,
+): number {
+  return serverCount + (eventDate === undefined ? queued.total : (queued.byDate[eventDate] ?? 0));
+}
+
 /** Results the door shows green, amber and red. */
 export function verdictOf(result: CheckInResult): 'ok' | 'warning' | 'refused' {
   if (result === 'ok') return 'ok';

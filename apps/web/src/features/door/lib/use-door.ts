@@ -7,7 +7,8 @@ import { guestListKeyOf } from '../../../lib/realtime-refetch';
 import { doorDatabaseOf } from './door-db';
 import { DoorSync } from './door-sync';
 import type { ScanOutcome } from './door-sync';
-import type { Conflict } from './offline-door';
+import { queuedCheckIns as countQueuedCheckIns } from './offline-door';
+import type { Conflict, QueuedCheckIns } from './offline-door';
 
 /** While online the queue is sent and the list's changes fetched this often. */
 export const SYNC_INTERVAL_MS = 15_000;
@@ -65,6 +66,8 @@ export interface DoorState {
   conflicts: Conflict[];
   /** Tickets of the event on this device, and how many of them are in. */
   stored: { total: number; checkedIn: number };
+  /** Check-ins let through on this device and not sent yet (the server's counts lack them). */
+  queuedCheckIns: QueuedCheckIns;
   syncedAt: string | null;
   isSyncing: boolean;
   /** The last sync failed with this (a refused access, the server down). */
@@ -114,6 +117,21 @@ export function useDoor(eventId: number, user: User): DoorState {
     { total: 0, checkedIn: 0 },
     [db, eventId],
   );
+  const queuedCheckIns = useLive(
+    async () => {
+      const queue = await db.scans.where('event').equals(eventId).toArray();
+      const ids = [
+        ...new Set(queue.flatMap((scan) => (scan.ticket_id === null ? [] : [scan.ticket_id]))),
+      ];
+      const rows = await db.tickets.bulkGet(ids.map((id): [number, number] => [eventId, id]));
+      const dates = new Map(
+        rows.flatMap((row) => (row ? [[row.id, row.event_date] as const] : [])),
+      );
+      return countQueuedCheckIns(queue, (id) => dates.get(id));
+    },
+    { total: 0, byDate: {} } as QueuedCheckIns,
+    [db, eventId],
+  );
   const syncedAt = useLive(
     async () => (await db.lists.get(eventId))?.synced_at ?? null,
     null as string | null,
@@ -159,6 +177,7 @@ export function useDoor(eventId: number, user: User): DoorState {
     queueLength,
     conflicts,
     stored,
+    queuedCheckIns,
     syncedAt,
     isSyncing,
     syncError,

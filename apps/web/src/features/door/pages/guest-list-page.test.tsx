@@ -241,14 +241,33 @@ describe('Scanner mode', () => {
     expect(codes).toEqual(['H1.1.secret.mac', 'FORGED-CODE-123']);
   });
 
-  it('keeps scanning offline from the device’s list, with the banner and the queue in view', async () => {
+  it('keeps scanning offline from the device’s list, with the banner, the queue and the counts in view', async () => {
     const routes = await doorRoutes();
-    const { requests } = stubFetch(routes);
+    let isSent = false;
+    const { requests } = stubFetch({
+      ...routes,
+      // The server counts the check-in once the device's batch has reached it.
+      'GET /api/v1/tickets/': () =>
+        jsonResponse(
+          guestList([
+            guest(1, isSent ? { state: 'checked_in' } : {}),
+            guest(2, { state: 'pending_approval' }),
+          ]),
+        ),
+      'POST /api/v1/check-ins/batch/': (request) => {
+        isSent = true;
+        const { scans } = JSON.parse(request.body!) as { scans: Array<{ nonce: string }> };
+        return jsonResponse({
+          results: scans.map((scan) => ({ ...checkInAnswer(1, 'ok'), nonce: scan.nonce })),
+        });
+      },
+    });
     signInAs(usher);
     renderApp(`${PATH}?mode=scan`);
 
     // The list reaches the device while online.
     expect(await screen.findByText(/List on this device: 2 tickets/)).toBeTruthy();
+    expect(screen.getByTestId('count-checked-in').textContent).toBe('0');
     setOnline(false);
     expect(await screen.findByText(/^Offline\./)).toBeTruthy();
     expect(screen.getByTestId('door-queue').textContent).toBe('All scans sent');
@@ -262,6 +281,32 @@ describe('Scanner mode', () => {
     await waitFor(() =>
       expect(screen.getByTestId('door-queue').textContent).toBe('1 scan waiting to be sent'),
     );
-    expect(requests.some((request) => request.url.pathname === '/api/v1/check-ins/')).toBe(false);
+    // The counter counts the check-in waiting in this device's queue.
+    await waitFor(() => expect(screen.getByTestId('count-checked-in').textContent).toBe('1'));
+    expect(screen.getByTestId('count-total').textContent).toBe('2');
+    expect(requests.some((request) => request.url.pathname.startsWith('/api/v1/check-ins/'))).toBe(
+      false,
+    );
+    await userEvent.click(within(green).getByRole('button', { name: 'Next guest' }));
+
+    // Back online: the queue is sent and the server's counts, which now include it, replace it.
+    setOnline(true);
+    await waitFor(() =>
+      expect(screen.getByTestId('door-queue').textContent).toBe('All scans sent'),
+    );
+    expect(isSent).toBe(true);
+    // The guest list is read again after the batch, and says 1 itself.
+    await waitFor(() => {
+      const batch = requests.findIndex((request) =>
+        request.url.pathname.endsWith('/check-ins/batch/'),
+      );
+      expect(
+        requests.slice(batch).some((request) => request.url.pathname === '/api/v1/tickets/'),
+      ).toBe(true);
+    });
+    await waitFor(() => expect(screen.getByTestId('count-checked-in').textContent).toBe('1'));
+    // Still one once everything has settled: never the server's 1 plus the sent scan.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('count-checked-in').textContent).toBe('1');
   });
 });

@@ -37,7 +37,7 @@ import { ScannerPanel } from '../components/scanner-panel';
 import { toCsv } from '../lib/csv';
 import type { ScanOutcome } from '../lib/door-sync';
 import { playVerdict, unlockAudio } from '../lib/feedback';
-import { verdictOf } from '../lib/offline-door';
+import { checkedInCount, verdictOf } from '../lib/offline-door';
 import { GUEST_TICKET_STATES, isIn } from '@hafla/shared/bookings/states';
 import { registerDoorServiceWorker } from '../lib/service-worker';
 import { deviceId, useDoor } from '../lib/use-door';
@@ -249,7 +249,11 @@ function GuestListScreen({ eventId, user }: { eventId: number; user: User }) {
         <dl className={classes.counts}>
           <div>
             <dt>{t('guests.counts.checkedIn')}</dt>
-            <dd data-testid="count-checked-in">{counts?.checked_in ?? door.stored.checkedIn}</dd>
+            <dd data-testid="count-checked-in">
+              {counts
+                ? checkedInCount(counts.checked_in, door.queuedCheckIns, filters.event_date)
+                : door.stored.checkedIn}
+            </dd>
           </div>
           <div>
             <dt>{t('guests.counts.total')}</dt>
