@@ -157,7 +157,7 @@ describe('POST /api/v1/promo_codes/', () => {
       'promo_value_exceeds_price',
       'value',
     );
-    expect(error.detail).toMatch(/SAR\s30\.00/);
+    expect(error.detail).toMatch(/SAR\s30(?![.\d])/);
     await newCode({ discount_type: 'fixed', value: 3000 });
     // Limited to VIP, the floor is VIP's price.
     await newCode({ discount_type: 'fixed', value: 5000, ticket_categories: [categoryId('VIP')] });

@@ -1,6 +1,7 @@
 import { CHART_LIMITS } from '@hafla/shared/charts/chart-format';
 import { EARLIEST_DAY, LATEST_DAY } from '@hafla/shared/common/date-range';
 import type { Language } from '@hafla/shared/common/i18n';
+import { renderParam } from './money';
 
 type Catalog = Record<string, string>;
 
@@ -362,10 +363,10 @@ const ar: Catalog = {
   event_type_in_use:
     'تستخدم فعاليات نوع الفعالية هذا ({events}). أخفه بدلًا من ذلك أو انقل الفعاليات أولًا.',
   second_approval_required:
-    'سبق أن وافقت على طلب السحب هذا. فوق هذا المبلغ يجب أن يوافق عليه مشرف آخر أيضًا.',
+    'سبق أن وافقت على طلب السحب هذا. فوق هذا المبلغ يجب أن يوافق عليه مدير آخر أيضًا.',
   account_suspended: 'هذا الحساب موقوف. تواصل مع الدعم لإعادة تفعيله.',
   'account_suspended.reason': 'هذا الحساب موقوف: {reason} تواصل مع الدعم لإعادة تفعيله.',
-  cannot_change_own_account: 'لا يمكنك إيقاف حسابك أو إزالة صلاحية المشرف عن نفسك.',
+  cannot_change_own_account: 'لا يمكنك إيقاف حسابك أو إزالة صلاحية المدير عن نفسك.',
   event_not_published: 'لا يمكن إلغاء نشر فعالية غير منشورة.',
 };
 
@@ -388,6 +389,6 @@ export function translate(
     catalogs[language].invalid ??
     code;
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
+    name in params ? renderParam(params[name]!, language) : match,
   );
 }

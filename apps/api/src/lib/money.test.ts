@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney } from './money';
+import { formatMoney, moneyParam, renderParam } from './money';
 
 /** Intl separates with no-break spaces and wraps Arabic amounts in right-to-left marks. */
 const plain = (text: string) => text.replace(/\s/g, ' ').replace(/\u200f/g, '');
 
-describe('formatAmount', () => {
-  it('writes minor units in major units with the currency code', () => {
-    expect(formatAmount(15000, 'SAR').replace(/\s/g, ' ')).toBe('SAR 150.00');
-    expect(formatAmount(1500, 'KWD').replace(/\s/g, ' ')).toBe('KWD 1.500');
+describe('moneyParam', () => {
+  it('is rendered as each language writes the amount; other params as they are', () => {
+    expect(plain(renderParam(moneyParam(10_000, 'SAR'), 'en'))).toBe('SAR 100');
+    expect(plain(renderParam(moneyParam(10_000, 'SAR'), 'ar'))).toBe('100 ر.س.');
+    expect(plain(renderParam(moneyParam(1505, 'KWD'), 'en'))).toBe('KWD 1.505');
+    expect(renderParam('money:12:sar', 'en')).toBe('money:12:sar');
+    expect(renderParam(3, 'ar')).toBe('3');
   });
 });
 

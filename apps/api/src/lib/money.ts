@@ -1,17 +1,20 @@
 import type { Language } from '@hafla/shared/common/i18n';
 
+const MONEY_PARAM = /^money:(-?\d+):([A-Z]{3})$/;
+
 /**
- * Money is integer minor units of an ISO 4217 currency. This formats an amount for texts that
- * are the same in every language (error details, logs): Latin digits and the currency code.
+ * An amount as an error's param (`money:15000:SAR`): the error is rendered in each reader's
+ * language (`translate`, also when a stored refusal is answered again), so the amount is
+ * formatted then, as that reader writes money (`renderParam`), not once in English.
  */
-export function formatAmount(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'code',
-  });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+export function moneyParam(minor: number, currency: string): string {
+  return `money:${minor}:${currency}`;
+}
+
+/** A param as it goes into a message in `language`: an amount formatted, anything else as is. */
+export function renderParam(value: string | number, language: Language): string {
+  const money = typeof value === 'string' ? MONEY_PARAM.exec(value) : null;
+  return money ? formatMoney(Number(money[1]), money[2]!, language) : String(value);
 }
 
 const fractionDigits = new Map<string, number>();

@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { withdrawalAccounts, withdrawals, withdrawalStatusChanges } from '../../db/schema/finance';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { formatAmount } from '../../lib/money';
+import { moneyParam } from '../../lib/money';
 import { readPlatformSettings, type PlatformSettings } from '../catalog/platform-settings';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { availableOf, balancesOf, lockBalance } from './balance';
@@ -217,13 +217,13 @@ async function checkAmount(
   const minimum = minimumOf(settings, currency);
   if (amount < minimum) {
     throw fieldError('amount_below_minimum', 'amount', {
-      minimum: formatAmount(minimum, currency),
+      minimum: moneyParam(minimum, currency),
     });
   }
   const available = (await availableOf(tx, organizerId, currency, now)) + alreadyReserved;
   if (amount > available) {
     throw fieldError('insufficient_balance', 'amount', {
-      available: formatAmount(Math.max(0, available), currency),
+      available: moneyParam(Math.max(0, available), currency),
     });
   }
 }

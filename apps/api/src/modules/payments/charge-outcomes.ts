@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/payments';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { formatAmount } from '../../lib/money';
+import { moneyParam } from '../../lib/money';
 import type { Charge } from '../../lib/payments/gateway';
 import type { Attempt } from './attempts';
 
@@ -48,7 +48,7 @@ export const refusalOf = (
   new AppError(settled.code, {
     status: 409,
     attr: 'booking',
-    params: settled.amount > 0 ? { refunded: formatAmount(settled.amount, currency) } : {},
+    params: settled.amount > 0 ? { refunded: moneyParam(settled.amount, currency) } : {},
   });
 
 /** An attempt's outcome when it was settled already; null while it is open. */

@@ -1,6 +1,6 @@
 import type { DiscountType } from '@hafla/shared/promo-codes/promo-codes';
 import { fieldError } from '../../lib/app-error';
-import { formatAmount } from '../../lib/money';
+import { moneyParam } from '../../lib/money';
 
 export interface PromoTerms {
   discount_type: DiscountType;
@@ -36,7 +36,7 @@ export function checkPromoTerms(
     const cheapest = paid.length > 0 ? Math.min(...paid) : null;
     if (cheapest !== null && terms.value > cheapest) {
       throw fieldError('promo_value_exceeds_price', 'value', {
-        price: formatAmount(cheapest, currency),
+        price: moneyParam(cheapest, currency),
       });
     }
   }
