@@ -5,14 +5,31 @@ import { GRID_COVER_SIZES } from '@hafla/shared/events/cover-images';
 import type { EventSummary } from '@hafla/shared/events/discovery';
 import { isolate } from '../lib/bidi';
 import { HydrateInTurn } from '../lib/hydrate-in-turns';
-import { formatDateTime, formatDay, formatMoney, formatTime, intlLocale } from '../lib/format';
+import {
+  dayKey,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatTime,
+  intlLocale,
+} from '../lib/format';
 import { EventCover } from './event-cover';
 import { GlobeIcon, PinIcon } from './icons';
 import classes from './event-card.module.css';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+
+/**
+ * Whether the event's dates go on past its next one's day — the next evening's too (two dates a
+ * day apart), but not a date that merely runs past midnight: the card then says until when.
+ */
+export function endsOnALaterDay(
+  event: Pick<EventSummary, 'next_date' | 'last_end' | 'timezone'>,
+): boolean {
+  const slot = event.next_date;
+  if (!slot || !event.last_end) return false;
+  return dayKey(event.last_end, event.timezone) !== dayKey(slot.end, event.timezone);
+}
 
 export function eventPath(event: Pick<EventSummary, 'id'>): string {
   return `/events/${event.id}`;
@@ -68,8 +85,7 @@ function EventCardView({
   const Heading = `h${headingLevel}` as const;
   const slot = event.next_date;
   const isInactive = event.status !== 'published';
-  const lastEnd = event.last_end ? Date.parse(event.last_end) : null;
-  const runsLonger = slot && lastEnd !== null && lastEnd - Date.parse(slot.end) > DAY_MS;
+  const runsLonger = endsOnALaterDay(event);
 
   return (
     <article className={`${classes.card} ${isInactive ? classes.isInactive : ''}`}>

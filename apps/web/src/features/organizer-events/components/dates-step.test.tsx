@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { isolate } from '../../../lib/bidi';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
 import type { RecordedRequest } from '../../../test/stub-fetch';
@@ -21,6 +22,9 @@ function posted(requests: RecordedRequest[], path: string) {
   return requests.filter((request) => request.method === 'POST' && request.url.pathname === path);
 }
 
+/** A slot's times as the list writes them, each isolated (bidi-safe in Arabic pages). */
+const slotTimes = (start: string, end: string) => `${isolate(start)} – ${isolate(end)}`;
+
 describe('event dates step', () => {
   it("lists time slots by day on the event's clock, not the browser's", async () => {
     stubFetch(
@@ -35,7 +39,7 @@ describe('event dates step', () => {
 
     const list = await screen.findByRole('region', { name: 'Time slots (1)' });
     expect(within(list).getByText('Thursday, December 5, 2030')).toBeTruthy();
-    expect(within(list).getByText('7:30 PM – 9:30 PM')).toBeTruthy();
+    expect(within(list).getByText(slotTimes('7:30 PM', '9:30 PM'))).toBeTruthy();
     expect(
       screen.getByText(/All times are in the event's time zone, .*New York time \(GMT-[45]\)/),
     ).toBeTruthy();
@@ -218,7 +222,7 @@ describe('event dates step', () => {
     stubFetch(eventRoutes({ dates: [slot] }));
     signInAs(organizer);
     const { router } = renderApp(datesPath);
-    await screen.findByText('7:00 PM – 9:00 PM');
+    await screen.findByText(slotTimes('7:00 PM', '9:00 PM'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 

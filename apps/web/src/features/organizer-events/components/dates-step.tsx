@@ -6,7 +6,7 @@ import type { Event } from '@hafla/shared/events/events';
 import type { EventDate } from '@hafla/shared/event-dates/event-dates';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { dayKey, formatDateTime, formatTime } from '../../../lib/format';
+import { dayKey, formatDateTime, formatSlotTimes } from '../../../lib/format';
 import { formatTimeZone } from '../../../lib/format-time-zone';
 import { isolate } from '../../../lib/bidi';
 import { useEventDates } from '../api/get-event-dates';
@@ -96,7 +96,7 @@ export function DatesStep({ event, readOnly }: DatesStepProps) {
                     </Text>
                     <ul className={classes.plainList}>
                       {group.slots.map((slot) => {
-                        const range = `${formatTime(slot.start, timeZone, language)} – ${formatTime(slot.end, timeZone, language)}`;
+                        const range = formatSlotTimes(slot, timeZone, language);
                         const isPast = new Date(slot.start).getTime() <= now;
                         if (editingId === slot.id) {
                           return (
