@@ -190,7 +190,7 @@ const en: Catalog = {
     'You already approved this withdrawal. Above this amount a different admin must approve it too.',
   account_suspended: 'This account is suspended. Contact support to have it reinstated.',
   'account_suspended.reason':
-    'This account is suspended: {reason} Contact support to have it reinstated.',
+    'This account is suspended. Reason: “\u2068{reason}\u2069”. Contact support to have it reinstated.',
   cannot_change_own_account: 'You cannot suspend your own account or remove your own admin role.',
   event_not_published: 'Only a published event can be unpublished.',
 };
@@ -365,7 +365,8 @@ const ar: Catalog = {
   second_approval_required:
     'سبق أن وافقت على طلب السحب هذا. فوق هذا المبلغ يجب أن يوافق عليه مدير آخر أيضًا.',
   account_suspended: 'هذا الحساب موقوف. تواصل مع الدعم لإعادة تفعيله.',
-  'account_suspended.reason': 'هذا الحساب موقوف: {reason} تواصل مع الدعم لإعادة تفعيله.',
+  'account_suspended.reason':
+    'هذا الحساب موقوف. السبب: «\u2068{reason}\u2069». تواصل مع الدعم لإعادة تفعيله.',
   cannot_change_own_account: 'لا يمكنك إيقاف حسابك أو إزالة صلاحية المدير عن نفسك.',
   event_not_published: 'لا يمكن إلغاء نشر فعالية غير منشورة.',
 };
