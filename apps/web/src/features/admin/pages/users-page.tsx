@@ -15,6 +15,7 @@ import { useChangeUser, useUser, useUsers } from '../api/users';
 import { AdminDialog, ConfirmAction } from '../components/admin-dialog';
 import { AdminTable } from '../components/admin-table';
 import { SearchBox } from '../components/search-box';
+import classes from '../components/admin.module.css';
 import { formatCount, formatWhen } from '../lib/format';
 import { useTableState } from '../lib/use-table-state';
 
@@ -23,7 +24,7 @@ const ROLES = ['all', 'organizer', 'admin'] as const;
 function Roles({ user }: { user: AdminUser }) {
   const { t } = useTranslation('admin');
   return (
-    <Group gap={4}>
+    <Group gap={4} className={classes.badges}>
       {user.roles.map((role) => (
         <Badge key={role} variant="light">
           {t(`users.roles.${role}`)}
