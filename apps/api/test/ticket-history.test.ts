@@ -128,6 +128,33 @@ describe('the order history (GET /api/v1/events_read/reserved-events/?include=hi
       { title: 'Called off', status: 'cancelled', issued: 0, refunded: 1, amount: 5000 },
     ]);
     expect(list.results[1]!.booked_date.id).toBe(givenBack.dates[0]!.id);
+    // Each event's slots carry their own counts and refunds; the event's are their sums.
+    expect(list.results.map((event) => event.dates)).toEqual([
+      [
+        {
+          date: expect.objectContaining({ id: kept.dates[0]!.id }),
+          tickets_count: 1,
+          refunded_tickets_count: 1,
+          refunded_amount: 5000,
+        },
+      ],
+      [
+        {
+          date: expect.objectContaining({ id: givenBack.dates[0]!.id }),
+          tickets_count: 0,
+          refunded_tickets_count: 1,
+          refunded_amount: 5000,
+        },
+      ],
+      [
+        {
+          date: expect.objectContaining({ id: calledOff.dates[0]!.id }),
+          tickets_count: 0,
+          refunded_tickets_count: 1,
+          refunded_amount: 5000,
+        },
+      ],
+    ]);
   });
 
   it('leaves out other readers’ history and unpaid holds, and refuses a bad include', async () => {

@@ -191,6 +191,31 @@ describe('GET /api/v1/tickets/', () => {
     });
   });
 
+  it('narrows to one slot of an event, leaving out the other dates and other users', async () => {
+    const far = expectOk(
+      await ask(
+        buyer.auth,
+        ticketsUrl(`?event=${concert.event.id}&event_date=${concert.dates[0]!.id}`),
+      ),
+      200,
+      TicketList,
+    );
+    expect(far.count).toBe(2);
+    expect(far.results.map((ticket) => ticket.booking)).toEqual([concertFar.id, concertFar.id]);
+    const near = expectOk(
+      await ask(buyer.auth, ticketsUrl(`?event_date=${concert.dates[1]!.id}`)),
+      200,
+      TicketList,
+    );
+    expect(near.results.map((ticket) => ticket.id)).toEqual([concertNear.tickets[0]!.id]);
+    expectError(
+      await ask(buyer.auth, ticketsUrl('?event_date=abc')),
+      400,
+      'not_a_number',
+      'event_date',
+    );
+  });
+
   it('pages with limit and offset and refuses bounds outside the range', async () => {
     const page = expectOk(await ask(buyer.auth, ticketsUrl('?limit=2&offset=2')), 200, TicketList);
     expect(page.count).toBe(6);
@@ -368,6 +393,14 @@ describe('GET /api/v1/events_read/reserved-events/', () => {
     ]);
     const jazz = list.results[1]!;
     expect(jazz.booked_date.id).toBe(concert.dates[1]!.id);
+    // Each night on its own, the earliest first: one VIP in 7 days, two General in 14.
+    expect(
+      jazz.dates.map((date) => [date.date.id, date.tickets_count, date.refunded_tickets_count]),
+    ).toEqual([
+      [concert.dates[1]!.id, 1, 0],
+      [concert.dates[0]!.id, 2, 0],
+    ]);
+    expect(jazz.dates[0]!.date.start).toBe(jazz.booked_date.start);
     expect(jazz.organizer.id).toBe(organizer.id);
     expect(list.results[2]!.status).toBe('ended');
   });

@@ -280,9 +280,25 @@ export type Ticket = z.infer<typeof Ticket>;
 
 export const TicketList = paginated(Ticket);
 export type TicketList = z.infer<typeof TicketList>;
-export const TicketListQuery = PaginationQuery.extend({ event: DbIdParam.optional() });
+export const TicketListQuery = PaginationQuery.extend({
+  event: DbIdParam.optional(),
+  /** Only the tickets to this slot (a booking belongs to one: cancelling is per slot). */
+  event_date: DbIdParam.optional(),
+});
 export type TicketListQuery = z.infer<typeof TicketListQuery>;
 export const TicketParams = z.object({ id: DbIdParam });
+
+/** One slot of a reserved event: the reader's tickets to that date and time. */
+export const ReservedDate = z.object({
+  date: TimeSlot,
+  /** Issued tickets to this slot. */
+  tickets_count: z.number().int(),
+  /** Tickets to this slot given back. */
+  refunded_tickets_count: z.number().int(),
+  /** What was refunded for this slot's bookings, in the event's `currency`. */
+  refunded_amount: z.number().int(),
+});
+export type ReservedDate = z.infer<typeof ReservedDate>;
 
 /** GET /api/v1/events_read/reserved-events/ — events the reader holds tickets for. */
 export const ReservedEvent = EventSummary.extend({
@@ -294,6 +310,11 @@ export const ReservedEvent = EventSummary.extend({
   refunded_amount: z.number().int(),
   /** The reader's next slot with a ticket (or their last one when all are over). */
   booked_date: TimeSlot,
+  /**
+   * Every slot the reader holds (or held) tickets for, the earliest first, each with its own
+   * counts: an attendee with tickets on two nights sees both.
+   */
+  dates: z.array(ReservedDate),
 });
 export type ReservedEvent = z.infer<typeof ReservedEvent>;
 /**

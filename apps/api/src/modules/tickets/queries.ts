@@ -106,12 +106,17 @@ export const findBookingTickets = (db: Db, bookingId: number): Promise<TicketRow
  * The holder's tickets the list shows: those of bookings that were confirmed once (a hold let go
  * or lapsed never was), unpaid holds left out. Callers join bookings (findTickets, countTickets).
  */
-export function ownPaidTickets(userId: string, eventId?: number): SQL | undefined {
+export function ownPaidTickets(
+  userId: string,
+  eventId?: number,
+  eventDateId?: number,
+): SQL | undefined {
   return and(
     eq(tickets.user_id, userId),
     notInArray(tickets.status, [...UNPAID_TICKET_STATES]),
     isNotNull(bookings.confirmed_at),
     eventId === undefined ? undefined : eq(tickets.event_id, eventId),
+    eventDateId === undefined ? undefined : eq(tickets.event_date_id, eventDateId),
   );
 }
 
@@ -210,8 +215,8 @@ export async function findReservedEvents(
 }
 
 /**
- * The distinct slots the user holds issued tickets for (with `withHistory`, paid ones), in some
- * events.
+ * The slots the user holds issued tickets for (with `withHistory`, paid ones) in some events,
+ * the earliest first, each with how many tickets are issued and how many were given back.
  */
 export async function findReservedSlots(
   db: Db,
@@ -220,29 +225,36 @@ export async function findReservedSlots(
   withHistory = false,
 ) {
   if (eventIds.length === 0) return [];
+  const issued = inArray(tickets.status, ISSUED_TICKET_STATES);
+  const issuedCount = sql<number>`count(*) filter (where ${issued})`.mapWith(Number);
   return db
-    .selectDistinct({
+    .select({
       event_id: tickets.event_id,
       id: eventDates.id,
       start_at: eventDates.start_at,
       end_at: eventDates.end_at,
+      tickets_count: issuedCount,
+      refunded_tickets_count: sql<number>`count(*) filter (where not ${issued})`.mapWith(Number),
     })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.booking_id))
     .innerJoin(eventDates, eq(eventDates.id, tickets.event_date_id))
-    .where(and(reservedTickets(userId, withHistory), inArray(tickets.event_id, eventIds)))
-    .orderBy(asc(eventDates.start_at));
+    .where(and(ownPaidTickets(userId), inArray(tickets.event_id, eventIds)))
+    .groupBy(tickets.event_id, eventDates.id, eventDates.start_at, eventDates.end_at)
+    .having(withHistory ? undefined : sql`${issuedCount} > 0`)
+    .orderBy(asc(eventDates.start_at), asc(eventDates.id));
 }
 
 /**
- * What was refunded to the user for each of some events' bookings (a charge that could not be
- * applied to a lapsed hold never made a booking anyone saw, so it is left out).
+ * What was refunded to the user for some events' bookings, per event and slot (a charge that
+ * could not be applied to a lapsed hold never made a booking anyone saw, so it is left out).
  */
 export async function findRefundedAmounts(db: Db, userId: string, eventIds: number[]) {
   if (eventIds.length === 0) return [];
   return db
     .select({
       event_id: bookings.event_id,
+      event_date_id: bookings.event_date_id,
       amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number),
     })
     .from(refunds)
@@ -254,7 +266,7 @@ export async function findRefundedAmounts(db: Db, userId: string, eventIds: numb
         ne(refunds.reason, 'hold_lapsed'),
       ),
     )
-    .groupBy(bookings.event_id);
+    .groupBy(bookings.event_id, bookings.event_date_id);
 }
 
 /** The refunds of some bookings, oldest first: which tickets each gave back. */

@@ -85,7 +85,7 @@ export async function ticketsRoutes(app: App) {
     schema: {
       tags,
       summary:
-        'The reader’s tickets (unpaid holds left out), by slot start (filter by event); with view=guest_list, the guest list of an event for its organizer and ushers',
+        'The reader’s tickets (unpaid holds left out), by slot start (filter by event, and by event_date for one slot); with view=guest_list, the guest list of an event for its organizer and ushers',
       security,
       querystring: TicketsQuery,
       // GuestList first: an empty guest list would also read as an (empty) TicketList.

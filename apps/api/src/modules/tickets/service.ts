@@ -48,7 +48,7 @@ export async function listTickets(
   userId: string,
   query: TicketListQuery,
 ): Promise<Page<Ticket>> {
-  const where = queries.ownPaidTickets(userId, query.event);
+  const where = queries.ownPaidTickets(userId, query.event, query.event_date);
   const [rows, count] = await Promise.all([
     queries.findTickets(deps.db, where, query),
     queries.countTickets(deps.db, where),
@@ -191,6 +191,7 @@ export async function getBookingCalendar(
  * Events the reader holds issued tickets for (with `include=history`, paid ones whatever became
  * of them), with how many, how many were given back and what was refunded, and their next slot
  * (their last one once all are over): upcoming first, past ones after, the most recent first.
+ * Each also lists its slots with their own counts: tickets to two nights are two dates.
  */
 export async function listReservedEvents(
   deps: TicketsDeps,
@@ -222,9 +223,9 @@ export async function listReservedEvents(
     queries.findRefundedAmounts(deps.db, reader.userId, ids),
   ]);
   const countsOf = new Map(rows.map((row) => [row.event_id, row]));
-  const refundedOf = new Map(refunded.map((row) => [row.event_id, row.amount]));
   const results = summaries.flatMap((summary) => {
     const own = slots.filter((slot) => slot.event_id === summary.id);
+    const refundedHere = refunded.filter((row) => row.event_id === summary.id);
     const booked = own.find((slot) => slot.end_at > now) ?? own[own.length - 1];
     if (!booked) return [];
     return [
@@ -232,12 +233,24 @@ export async function listReservedEvents(
         ...summary,
         tickets_count: countsOf.get(summary.id)?.tickets_count ?? 0,
         refunded_tickets_count: countsOf.get(summary.id)?.refunded_tickets_count ?? 0,
-        refunded_amount: refundedOf.get(summary.id) ?? 0,
+        refunded_amount: refundedHere.reduce((sum, row) => sum + row.amount, 0),
         booked_date: {
           id: booked.id,
           start: formatInZone(booked.start_at, summary.timezone),
           end: formatInZone(booked.end_at, summary.timezone),
         },
+        dates: own.map((slot) => ({
+          date: {
+            id: slot.id,
+            start: formatInZone(slot.start_at, summary.timezone),
+            end: formatInZone(slot.end_at, summary.timezone),
+          },
+          tickets_count: slot.tickets_count,
+          refunded_tickets_count: slot.refunded_tickets_count,
+          refunded_amount: refundedHere
+            .filter((row) => row.event_date_id === slot.id)
+            .reduce((sum, row) => sum + row.amount, 0),
+        })),
       },
     ];
   });

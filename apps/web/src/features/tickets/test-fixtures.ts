@@ -57,8 +57,9 @@ export function ticketPage(tickets: Ticket[], count = tickets.length): TicketLis
   return { count, next: null, previous: null, results: tickets };
 }
 
+/** Without `dates` in the overrides, the event's one date carries its counts. */
 export function reservedEvent(overrides: Partial<ReservedEvent> = {}): ReservedEvent {
-  return {
+  const event = {
     ...eventSummary,
     tickets_count: 2,
     refunded_tickets_count: 0,
@@ -66,7 +67,25 @@ export function reservedEvent(overrides: Partial<ReservedEvent> = {}): ReservedE
     booked_date: futureSlot,
     ...overrides,
   };
+  return {
+    ...event,
+    dates: overrides.dates ?? [
+      {
+        date: event.booked_date,
+        tickets_count: event.tickets_count,
+        refunded_tickets_count: event.refunded_tickets_count,
+        refunded_amount: event.refunded_amount,
+      },
+    ],
+  };
 }
+
+/** A second night of the fixture event, a week after `futureSlot`. */
+export const laterSlot = {
+  id: 72,
+  start: '2030-05-10T19:00:00+03:00',
+  end: '2030-05-10T22:00:00+03:00',
+};
 
 export function rating(overrides: Partial<Rating> = {}): Rating {
   return {

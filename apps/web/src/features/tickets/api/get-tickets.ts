@@ -32,6 +32,26 @@ export function useEventTickets(eventId: number) {
   return useInfiniteQuery(eventTicketsQueryOptions(eventId));
 }
 
+/** Enough for every ticket a reader holds to one date (a booking is capped far below). */
+const DATE_TICKETS_LIMIT = 1000;
+
+/** Every ticket the reader holds to one date of the event: what cancelling that date covers. */
+export function getDateTickets(eventId: number, eventDateId: number, signal?: AbortSignal) {
+  return apiClient.get<TicketList>('/api/v1/tickets/', {
+    query: { event: eventId, event_date: eventDateId, limit: DATE_TICKETS_LIMIT, offset: 0 },
+    signal,
+  });
+}
+
+export function useDateTickets(eventId: number, eventDateId: number) {
+  return useQuery({
+    queryKey: ticketsKeys.dateTickets(eventId, eventDateId),
+    queryFn: ({ signal }) => getDateTickets(eventId, eventDateId, signal),
+    // What is left to cancel changes with every refund: always ask again.
+    staleTime: 0,
+  });
+}
+
 export function getTicket(ticketId: number, signal?: AbortSignal) {
   return apiClient.get<Ticket>(`/api/v1/tickets/${ticketId}/`, { signal });
 }

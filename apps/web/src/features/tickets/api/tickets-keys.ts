@@ -10,4 +10,7 @@ export const ticketsKeys = {
    */
   cancellation: (eventId: number) => ['cancellation-check', eventId] as const,
   refundCheck: (requests: readonly object[]) => ['refund-check', requests] as const,
+  /** The tickets of one date a cancellation would look at (outside `all()`, as above). */
+  dateTickets: (eventId: number, eventDateId: number) =>
+    ['cancellable-tickets', eventId, eventDateId] as const,
 };

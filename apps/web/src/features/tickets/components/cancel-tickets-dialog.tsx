@@ -7,21 +7,24 @@ import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Ticket } from '@hafla/shared/bookings/bookings';
 import type { RefundPreview, RefundRefusal, RefundRequest } from '@hafla/shared/bookings/payments';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { splitApiErrors } from '../../../lib/use-form';
-import {
-  newIdempotencyKey,
-  useCancellationCheck,
-  useRefund,
-  useRefundPreviews,
-} from '../api/cancel-tickets';
+import { newIdempotencyKey, useRefund, useRefundPreviews } from '../api/cancel-tickets';
+import { useDateTickets } from '../api/get-tickets';
+import { isRefundable, useMomentText, useSlotText } from './ticket-details';
 
-/** All of the reader's tickets to the event, or one ticket of a booking. */
-export type CancelScope = { kind: 'all' } | { kind: 'ticket'; booking: number; ticket: number };
+/**
+ * The reader's tickets to one date of the event (its bookings: a booking belongs to one date,
+ * so each date has its own refund deadline), or one ticket of a booking.
+ */
+export type CancelScope =
+  | { kind: 'date'; date: Ticket['event_date'] }
+  | { kind: 'ticket'; booking: number; ticket: number };
 
 export interface Refunded {
   amount: number;
@@ -37,9 +40,10 @@ interface CancelTicketsDialogProps {
   onRefunded: (refunded: Refunded) => void;
 }
 
+/** The deadline written like every other date of the app, on the event's own clock. */
 function useDeadline(timezone: string) {
-  const { i18n } = useTranslation();
-  return (deadline: string) => formatDateTime(deadline, timezone, i18n.language);
+  const momentText = useMomentText();
+  return (deadline: string) => momentText(deadline, timezone);
 }
 
 function Refusal({ reason, deadline }: { reason: RefundRefusal | null; deadline: string | null }) {
@@ -153,25 +157,35 @@ function Previews({
   return <Confirm previews={previews.data} {...props} />;
 }
 
-/** Everything the reader holds for the event: the cancellation check names the bookings. */
-function AllTickets({ eventId, ...props }: Omit<ConfirmProps, 'previews'> & { eventId: number }) {
-  const showDeadline = useDeadline(props.timezone);
-  const check = useCancellationCheck(eventId, true);
-  const requests = useMemo(
-    () => (check.data?.bookings ?? []).map((booking) => ({ booking })),
-    [check.data],
+/** Every ticket the reader holds to one date: their bookings are what cancelling refunds. */
+function DateTickets({
+  eventId,
+  date,
+  ...props
+}: Omit<ConfirmProps, 'previews'> & { eventId: number; date: Ticket['event_date'] }) {
+  const { t } = useTranslation('tickets');
+  const slotText = useSlotText();
+  const tickets = useDateTickets(eventId, date.id);
+  const requests = useMemo(() => {
+    const bookings = (tickets.data?.results ?? [])
+      .filter(isRefundable)
+      .map((ticket) => ticket.booking);
+    return [...new Set(bookings)].sort((a, b) => a - b).map((booking) => ({ booking }));
+  }, [tickets.data]);
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{t('cancel.date', { date: slotText(date, props.timezone) })}</Text>
+      {tickets.isPending ? (
+        <PageLoader />
+      ) : tickets.isError ? (
+        <QueryError error={tickets.error} onRetry={() => void tickets.refetch()} />
+      ) : requests.length === 0 ? (
+        <Refusal reason="no_tickets" deadline={null} />
+      ) : (
+        <Previews requests={requests} {...props} />
+      )}
+    </Stack>
   );
-  if (check.isPending) return <PageLoader />;
-  if (check.isError) return <QueryError error={check.error} onRetry={() => void check.refetch()} />;
-  if (!check.data.can_cancel || requests.length === 0) {
-    return (
-      <Refusal
-        reason={check.data.reason}
-        deadline={check.data.deadline ? showDeadline(check.data.deadline) : null}
-      />
-    );
-  }
-  return <Previews requests={requests} {...props} />;
 }
 
 /** Asks before cancelling and says what comes back, under the event's refund policy. */
@@ -193,7 +207,7 @@ export function CancelTicketsDialog({
       closeButtonProps={{ 'aria-label': t('cancel.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
-      {scope?.kind === 'all' && <AllTickets eventId={eventId} {...shared} />}
+      {scope?.kind === 'date' && <DateTickets eventId={eventId} date={scope.date} {...shared} />}
       {scope?.kind === 'ticket' && (
         <Previews requests={[{ booking: scope.booking, tickets: [scope.ticket] }]} {...shared} />
       )}

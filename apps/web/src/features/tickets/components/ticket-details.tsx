@@ -32,6 +32,16 @@ export function useSlotText() {
     });
 }
 
+/** "Sat, 5 Dec 2026 · 19:00": a moment (a refund deadline) written like the slots. */
+export function useMomentText() {
+  const { t, i18n } = useTranslation('tickets');
+  return (moment: string, timezone: string) =>
+    t('moment', {
+      day: formatDateTime(moment, timezone, i18n.language, SLOT_DAY),
+      time: formatTime(moment, timezone, i18n.language),
+    });
+}
+
 /** Tickets the holder may still give back under the refund policy. */
 export function isRefundable(ticket: Pick<Ticket, 'status'>): boolean {
   return isIn(REFUNDABLE_TICKET_STATES, ticket.status);
@@ -94,7 +104,7 @@ export function TicketDetails({ ticket, isLarge = false, onCancel }: TicketDetai
       </div>
       <Stack gap="xs" className={classes.ticketText}>
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={isLarge ? 2 : 3} size="h4" id={headingId}>
+          <Title order={isLarge ? 2 : 4} size="h4" id={headingId}>
             {t('ticket.heading', { id: ticket.id, category: ticket.ticket_category_name })}
           </Title>
           <TicketStatusBadge status={ticket.status} />

@@ -6,21 +6,33 @@ import type { Rating } from '@hafla/shared/social/ratings';
 import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch';
-import { booking, EVENT_ID, pastSlot, rating, ticket, ticketPage } from '../test-fixtures';
+import {
+  booking,
+  EVENT_ID,
+  laterSlot,
+  pastSlot,
+  rating,
+  ticket,
+  ticketPage,
+} from '../test-fixtures';
 
 const ticketsPath = '/api/v1/tickets/';
 const ratingsPath = '/api/v1/rate_event/';
 const noRatings = { count: 0, next: null, previous: null, results: [] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Answers the tickets list by its limit and offset, as the API does. */
+/** Answers the tickets list by its date, limit and offset, as the API does. */
 function ticketsRoute(all: () => Ticket[]) {
   return (request: { url: URL }) => {
     const limit = Number(request.url.searchParams.get('limit'));
     const offset = Number(request.url.searchParams.get('offset'));
-    return jsonResponse(ticketPage(all().slice(offset, offset + limit), all().length));
+    const date = request.url.searchParams.get('event_date');
+    const found = all().filter((item) => date === null || item.event_date.id === Number(date));
+    return jsonResponse(ticketPage(found.slice(offset, offset + limit), found.length));
   };
 }
+
+const CANCEL_MAY_3 = /^Cancel tickets for Fri, May 3, 2030 · 7:00 PM – 10:00 PM$/;
 
 function openPage() {
   signInAs(user);
@@ -115,17 +127,8 @@ describe('my tickets page', () => {
     const refundRequests: Array<{ body: unknown; key: string | null }> = [];
     const { requests } = stubFetch({
       ...catalogRoutes,
-      [`GET ${ticketsPath}`]: ticketsRoute(() => tickets),
       // Like the API: once refunded, nothing is left to cancel.
-      [`GET /api/v1/events/${EVENT_ID}/cancellation-check`]: () =>
-        jsonResponse({
-          can_cancel: refundRequests.length === 0,
-          reason: refundRequests.length === 0 ? null : 'no_tickets',
-          refund_amount: refundRequests.length === 0 ? 8100 : 0,
-          currency: 'SAR',
-          deadline: '2030-05-02T19:00:00+03:00',
-          bookings: refundRequests.length === 0 ? [500] : [],
-        }),
+      [`GET ${ticketsPath}`]: ticketsRoute(() => tickets),
       'POST /api/v1/payment/refund-check/': () =>
         jsonResponse({
           booking: 500,
@@ -157,13 +160,16 @@ describe('my tickets page', () => {
     });
     openPage();
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel tickets' }));
+    await userEvent.click(await screen.findByRole('button', { name: CANCEL_MAY_3 }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your tickets' });
     expect(await within(dialog).findByText(/^SAR\s81$/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('Your tickets for Fri, May 3, 2030 · 7:00 PM – 10:00 PM'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('2 tickets will be cancelled.')).toBeTruthy();
     expect(within(dialog).getByText('This event refunds 90% of what you paid.')).toBeTruthy();
     expect(
-      within(dialog).getByText('Refunds are possible until May 2, 2030, 7:00 PM.'),
+      within(dialog).getByText('Refunds are possible until Thu, May 2, 2030 · 7:00 PM.'),
     ).toBeTruthy();
     expect(refundRequests).toEqual([]);
     const check = requests.find((request) => request.url.pathname.endsWith('/refund-check/'));
@@ -180,7 +186,118 @@ describe('my tickets page', () => {
     expect(refundRequests[0]?.body).toEqual({ booking: 500, tickets: [11, 12] });
     expect(refundRequests[0]?.key).toMatch(UUID);
     await waitFor(() => expect(screen.getAllByText('Refunded')).toHaveLength(2));
-    expect(screen.queryByRole('button', { name: 'Cancel tickets' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel tickets/ })).toBeNull();
+  });
+
+  it('groups the tickets by date, each date cancelled on its own with its own deadline', async () => {
+    const tickets = [
+      ticket(11),
+      ticket(12),
+      ticket(21, { booking: 600, event_date: laterSlot }),
+      ticket(22, { booking: 600, event_date: laterSlot }),
+    ];
+    const checks: unknown[] = [];
+    const refundBodies: unknown[] = [];
+    const { requests } = stubFetch({
+      ...catalogRoutes,
+      [`GET ${ticketsPath}`]: ticketsRoute(() => tickets),
+      'POST /api/v1/payment/refund-check/': (request) => {
+        checks.push(JSON.parse(request.body ?? 'null'));
+        return jsonResponse({
+          booking: 600,
+          tickets: [21, 22],
+          can_refund: true,
+          reason: null,
+          refund_amount: 9000,
+          refund_percentage: 100,
+          currency: 'SAR',
+          deadline: '2030-05-09T19:00:00+03:00',
+        });
+      },
+      'POST /api/v1/payment/refund/': (request) => {
+        refundBodies.push(JSON.parse(request.body ?? 'null'));
+        return jsonResponse({
+          booking: booking(600, tickets.slice(2), { status: 'refunded', event_date: laterSlot }),
+          refund: {
+            id: 11,
+            amount: 9000,
+            currency: 'SAR',
+            reason: 'requested',
+            created_at: '2030-01-11T10:00:00+03:00',
+          },
+        });
+      },
+    });
+    openPage();
+
+    const may3 = await screen.findByRole('region', {
+      name: 'Fri, May 3, 2030 · 7:00 PM – 10:00 PM',
+    });
+    const may10 = screen.getByRole('region', { name: 'Fri, May 10, 2030 · 7:00 PM – 10:00 PM' });
+    expect(
+      within(may3)
+        .getAllByRole('article')
+        .map((item) => item.getAttribute('aria-labelledby')),
+    ).toEqual(['ticket-11', 'ticket-12']);
+    expect(
+      within(may10)
+        .getAllByRole('article')
+        .map((item) => item.getAttribute('aria-labelledby')),
+    ).toEqual(['ticket-21', 'ticket-22']);
+    expect(within(may3).getByText('2 tickets')).toBeTruthy();
+    expect(within(may3).getByRole('button', { name: CANCEL_MAY_3 })).toBeTruthy();
+
+    await userEvent.click(
+      within(may10).getByRole('button', {
+        name: 'Cancel tickets for Fri, May 10, 2030 · 7:00 PM – 10:00 PM',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your tickets' });
+    expect(await within(dialog).findByText(/^SAR\s90$/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('Your tickets for Fri, May 10, 2030 · 7:00 PM – 10:00 PM'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('2 tickets will be cancelled.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Refunds are possible until Thu, May 9, 2030 · 7:00 PM.'),
+    ).toBeTruthy();
+    // Only the later date's booking is asked about, then refunded.
+    expect(checks).toEqual([{ booking: 600 }]);
+    const dateAsked = requests.find((request) => request.url.searchParams.has('event_date'));
+    expect(dateAsked?.url.searchParams.get('event_date')).toBe(String(laterSlot.id));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Cancel and refund/ }));
+    expect(await screen.findByText(/^2 tickets were cancelled and SAR\s90 refunded/)).toBeTruthy();
+    expect(refundBodies).toEqual([{ booking: 600, tickets: [21, 22] }]);
+  });
+
+  it('writes the deadline in Arabic like the rest of the app', async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    await i18n.changeLanguage('ar');
+    window.localStorage.setItem('language', 'ar');
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${ticketsPath}`]: ticketsRoute(() => [ticket(11)]),
+      'POST /api/v1/payment/refund-check/': {
+        booking: 500,
+        tickets: [11],
+        can_refund: true,
+        reason: null,
+        refund_amount: 4500,
+        refund_percentage: 100,
+        currency: 'SAR',
+        deadline: '2030-05-02T19:00:00+03:00',
+      },
+    });
+    signInAs(user);
+    renderApp(`/user/myTickets/${EVENT_ID}`, 'ar');
+
+    await userEvent.click(await screen.findByRole('button', { name: /^إلغاء التذاكر لموعد / }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء تذاكرك' });
+    const deadline = await within(dialog).findByText(/^الاسترداد ممكن حتى /);
+    // "الخميس، 2 مايو 2030 · 7:00 م" in whichever digits the locale writes, never "02/05/2030".
+    expect(deadline.textContent).toMatch(/الخميس/);
+    expect(deadline.textContent).toMatch(/مايو/);
+    expect(deadline.textContent).not.toMatch(/[/\u200f]/);
   });
 
   it('cancels one ticket of a booking on its own', async () => {
@@ -232,22 +349,24 @@ describe('my tickets page', () => {
     stubFetch({
       ...catalogRoutes,
       [`GET ${ticketsPath}`]: ticketPage([ticket(11)]),
-      [`GET /api/v1/events/${EVENT_ID}/cancellation-check`]: {
-        can_cancel: false,
+      'POST /api/v1/payment/refund-check/': {
+        booking: 500,
+        tickets: [],
+        can_refund: false,
         reason: 'deadline_passed',
         refund_amount: 0,
+        refund_percentage: 0,
         currency: 'SAR',
         deadline: '2030-05-02T19:00:00+03:00',
-        bookings: [],
       },
     });
     openPage();
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel tickets' }));
+    await userEvent.click(await screen.findByRole('button', { name: CANCEL_MAY_3 }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your tickets' });
     expect(
       await within(dialog).findByText(
-        'The refund policy allowed cancelling until May 2, 2030, 7:00 PM. That time has passed.',
+        'The refund policy allowed cancelling until Thu, May 2, 2030 · 7:00 PM. That time has passed.',
       ),
     ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /Cancel and refund/ })).toBeNull();
@@ -283,7 +402,7 @@ describe('rating an attended event', () => {
 
     const section = await screen.findByRole('region', { name: 'How was it?' });
     // No cancelling after the event.
-    expect(screen.queryByRole('button', { name: 'Cancel tickets' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel tickets/ })).toBeNull();
     await userEvent.click(await within(section).findByRole('button', { name: 'Send rating' }));
     expect(await within(section).findByText('Choose from 1 to 5 stars.')).toBeTruthy();
     expect(sent).toEqual([]);

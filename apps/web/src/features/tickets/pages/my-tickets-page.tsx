@@ -21,7 +21,7 @@ import {
 } from '../components/cancel-tickets-dialog';
 import { EventCancelledBanner } from '../components/event-cancelled-banner';
 import { RatingSection } from '../components/rating-form';
-import { isRefundable, TicketDetails } from '../components/ticket-details';
+import { isRefundable, TicketDetails, useSlotText } from '../components/ticket-details';
 import { TicketIcon } from '../components/ticket-icon';
 import classes from '../components/tickets.module.css';
 
@@ -33,8 +33,27 @@ function hasAttended(tickets: readonly Ticket[], now: number): boolean {
   );
 }
 
+interface DateGroup {
+  date: Ticket['event_date'];
+  tickets: Ticket[];
+}
+
+/** The loaded tickets by date, in the list's order (by slot start): one group per night. */
+export function groupByDate(tickets: readonly Ticket[]): DateGroup[] {
+  const groups = new Map<number, DateGroup>();
+  for (const ticket of tickets) {
+    const group = groups.get(ticket.event_date.id);
+    if (group) group.tickets.push(ticket);
+    else groups.set(ticket.event_date.id, { date: ticket.event_date, tickets: [ticket] });
+  }
+  return [...groups.values()].sort(
+    (a, b) => Date.parse(a.date.start) - Date.parse(b.date.start) || a.date.id - b.date.id,
+  );
+}
+
 function TicketsOfEvent({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation(['tickets', 'common']);
+  const slotText = useSlotText();
   const tickets = useEventTickets(eventId);
   const [cancelScope, setCancelScope] = useState<CancelScope | null>(null);
   const [refunded, setRefunded] = useState<Refunded | null>(null);
@@ -73,9 +92,7 @@ function TicketsOfEvent({ eventId }: { eventId: number }) {
     );
   }
 
-  const canCancel = results.some(
-    (ticket) => isRefundable(ticket) && Date.parse(ticket.event_date.start) > now,
-  );
+  const groups = groupByDate(results);
 
   return (
     <Stack gap="lg">
@@ -112,41 +129,61 @@ function TicketsOfEvent({ eventId }: { eventId: number }) {
           <Title order={2} id="my-tickets">
             {t('myTickets.heading', { count: total })}
           </Title>
-          {canCancel && (
-            <div className={classes.actions}>
-              <Button
-                variant="outline"
-                color="red.9"
-                onClick={() => {
-                  setRefunded(null);
-                  setCancelScope({ kind: 'all' });
-                }}
-              >
-                {t('myTickets.cancelAll')}
-              </Button>
-            </div>
-          )}
-          <ul className={classes.list}>
-            {results.map((ticket) => (
-              <li key={ticket.id}>
-                <TicketDetails
-                  ticket={ticket}
-                  onCancel={
-                    Date.parse(ticket.event_date.start) > now
-                      ? () => {
+          {groups.map((group) => {
+            const headingId = `my-tickets-date-${group.date.id}`;
+            const isComing = Date.parse(group.date.start) > now;
+            const when = slotText(group.date, event.timezone);
+            return (
+              <section key={group.date.id} aria-labelledby={headingId}>
+                <Stack gap="md">
+                  <div className={classes.dateHeader}>
+                    <Stack gap={0}>
+                      <Title order={3} size="h4" id={headingId}>
+                        {when}
+                      </Title>
+                      <Text size="sm" c="dimmed">
+                        {t('reserved.tickets', { count: group.tickets.length })}
+                      </Text>
+                    </Stack>
+                    {isComing && group.tickets.some(isRefundable) && (
+                      <Button
+                        variant="outline"
+                        color="red.9"
+                        aria-label={t('myTickets.cancelDate', { date: when })}
+                        onClick={() => {
                           setRefunded(null);
-                          setCancelScope({
-                            kind: 'ticket',
-                            booking: ticket.booking,
-                            ticket: ticket.id,
-                          });
-                        }
-                      : undefined
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+                          setCancelScope({ kind: 'date', date: group.date });
+                        }}
+                      >
+                        {t('myTickets.cancelAll')}
+                      </Button>
+                    )}
+                  </div>
+                  <ul className={classes.list}>
+                    {group.tickets.map((ticket) => (
+                      <li key={ticket.id}>
+                        <TicketDetails
+                          ticket={ticket}
+                          onCancel={
+                            isComing
+                              ? () => {
+                                  setRefunded(null);
+                                  setCancelScope({
+                                    kind: 'ticket',
+                                    booking: ticket.booking,
+                                    ticket: ticket.id,
+                                  });
+                                }
+                              : undefined
+                          }
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </Stack>
+              </section>
+            );
+          })}
           <Text size="sm" c="dimmed" ta="center">
             {t('myTickets.shown', { shown: results.length, count: total })}
           </Text>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { user } from '../../../test/fixtures';
 import { catalogRoutes, renderApp, signInAs } from '../../../test/render-app';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch';
-import { pastSlot, reservedEvent } from '../test-fixtures';
+import { futureSlot, laterSlot, pastSlot, reservedEvent } from '../test-fixtures';
 
 const path = '/api/v1/events_read/reserved-events/';
 const page = <T,>(results: T[], count = results.length) => ({
@@ -43,6 +43,74 @@ describe('reserved events page', () => {
     expect(requests.find((request) => request.url.pathname === path)?.url.search).toBe(
       '?limit=20&offset=0&include=history',
     );
+  });
+
+  it('lists each date of an event on its own row, with its own count', async () => {
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${path}`]: page([
+        reservedEvent({
+          id: 7,
+          tickets_count: 4,
+          refunded_tickets_count: 1,
+          refunded_amount: 4500,
+          dates: [
+            {
+              date: futureSlot,
+              tickets_count: 1,
+              refunded_tickets_count: 1,
+              refunded_amount: 4500,
+            },
+            { date: laterSlot, tickets_count: 3, refunded_tickets_count: 0, refunded_amount: 0 },
+          ],
+        }),
+      ]),
+    });
+    signInAs(user);
+    renderApp('/user/tickets');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up (2)' });
+    const [first, second] = within(upcoming).getAllByRole('listitem');
+    expect(within(first!).getByText('Fri, May 3, 2030 · 7:00 PM – 10:00 PM')).toBeTruthy();
+    expect(within(first!).getByText('1 ticket')).toBeTruthy();
+    expect(
+      within(first!).getByText(/^1 ticket refunded · SAR 45(\.00)? back to you$/),
+    ).toBeTruthy();
+    expect(within(second!).getByText('Fri, May 10, 2030 · 7:00 PM – 10:00 PM')).toBeTruthy();
+    expect(within(second!).getByText('3 tickets')).toBeTruthy();
+    expect(within(second!).queryByText(/refunded/)).toBeNull();
+    expect(screen.queryByText('4 tickets')).toBeNull();
+  });
+
+  it('puts a date whose tickets were all given back in the history, and keeps the other coming', async () => {
+    stubFetch({
+      ...catalogRoutes,
+      [`GET ${path}`]: page([
+        reservedEvent({
+          id: 7,
+          tickets_count: 2,
+          refunded_tickets_count: 2,
+          refunded_amount: 9000,
+          dates: [
+            {
+              date: futureSlot,
+              tickets_count: 0,
+              refunded_tickets_count: 2,
+              refunded_amount: 9000,
+            },
+            { date: laterSlot, tickets_count: 2, refunded_tickets_count: 0, refunded_amount: 0 },
+          ],
+        }),
+      ]),
+    });
+    signInAs(user);
+    renderApp('/user/tickets');
+
+    const upcoming = await screen.findByRole('region', { name: 'Coming up (1)' });
+    expect(within(upcoming).getByText('Fri, May 10, 2030 · 7:00 PM – 10:00 PM')).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Cancelled and refunded (1)' });
+    expect(within(history).getByText('Fri, May 3, 2030 · 7:00 PM – 10:00 PM')).toBeTruthy();
+    expect(within(history).getByText('All tickets given back')).toBeTruthy();
   });
 
   it('keeps the order history: events called off or given back, with what was refunded', async () => {

@@ -3,7 +3,7 @@ import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ReservedEvent } from '@hafla/shared/bookings/bookings';
+import type { ReservedDate, ReservedEvent } from '@hafla/shared/bookings/bookings';
 import { EmptyState } from '../../../components/empty-state';
 import { EventCover } from '../../../components/event-cover';
 import { formatMoney } from '../../../lib/format';
@@ -15,12 +15,39 @@ import { useSlotText } from '../components/ticket-details';
 import { TicketIcon } from '../components/ticket-icon';
 import classes from '../components/tickets.module.css';
 
-/** Called off, or every ticket given back: the event belongs to the history, not the calendar. */
-export function isHistory(event: ReservedEvent): boolean {
-  return event.status === 'cancelled' || event.tickets_count === 0;
+/** One row of the list: the reader's tickets to one date (slot) of an event. */
+export interface ReservedRow {
+  event: ReservedEvent;
+  date: ReservedDate;
 }
 
-function ReservedEventItem({ event }: { event: ReservedEvent }) {
+/**
+ * One row per date the reader holds (or held) tickets for, as ticketing sites list one entry
+ * per order: two nights of the same event are two rows, each with its own count.
+ */
+export function reservedRows(events: readonly ReservedEvent[]): ReservedRow[] {
+  return events.flatMap((event) => {
+    const dates: ReservedDate[] =
+      event.dates.length > 0
+        ? event.dates
+        : [
+            {
+              date: event.booked_date,
+              tickets_count: event.tickets_count,
+              refunded_tickets_count: event.refunded_tickets_count,
+              refunded_amount: event.refunded_amount,
+            },
+          ];
+    return dates.map((date) => ({ event, date }));
+  });
+}
+
+/** Called off, or every ticket to the date given back: it belongs to the history, not the calendar. */
+export function isHistory({ event, date }: ReservedRow): boolean {
+  return event.status === 'cancelled' || date.tickets_count === 0;
+}
+
+function ReservedEventItem({ row: { event, date } }: { row: ReservedRow }) {
   const { t, i18n } = useTranslation('tickets');
   const slotText = useSlotText();
   return (
@@ -39,23 +66,23 @@ function ReservedEventItem({ event }: { event: ReservedEvent }) {
             {event.title}
           </Link>
         </Title>
-        <Text size="sm">{slotText(event.booked_date, event.timezone)}</Text>
+        <Text size="sm">{slotText(date.date, event.timezone)}</Text>
         <Text size="sm" c="dimmed">
           {event.is_online ? t('reserved.online') : <span dir="auto">{event.venue_name}</span>}
         </Text>
-        {event.refunded_tickets_count > 0 && (
+        {date.refunded_tickets_count > 0 && (
           <Text size="sm">
-            {event.refunded_amount > 0
+            {date.refunded_amount > 0
               ? t('reserved.refunded', {
-                  count: event.refunded_tickets_count,
-                  amount: formatMoney(event.refunded_amount, event.currency, i18n.language),
+                  count: date.refunded_tickets_count,
+                  amount: formatMoney(date.refunded_amount, event.currency, i18n.language),
                 })
-              : t('reserved.returned', { count: event.refunded_tickets_count })}
+              : t('reserved.returned', { count: date.refunded_tickets_count })}
           </Text>
         )}
         <Text size="sm" fw={600}>
-          {event.tickets_count > 0
-            ? t('reserved.tickets', { count: event.tickets_count })
+          {date.tickets_count > 0
+            ? t('reserved.tickets', { count: date.tickets_count })
             : t('reserved.allGivenBack')}
           {event.status === 'cancelled' && (
             <Badge
@@ -73,17 +100,17 @@ function ReservedEventItem({ event }: { event: ReservedEvent }) {
   );
 }
 
-function EventList({ events }: { events: ReservedEvent[] }) {
+function EventList({ rows }: { rows: ReservedRow[] }) {
   return (
     <ul className={classes.events}>
-      {events.map((event) => (
-        <ReservedEventItem key={event.id} event={event} />
+      {rows.map((row) => (
+        <ReservedEventItem key={`${row.event.id}-${row.date.date.id}`} row={row} />
       ))}
     </ul>
   );
 }
 
-/** `/user/tickets`: the events the reader holds tickets for, the coming ones first. */
+/** `/user/tickets`: the dates the reader holds tickets for, one row each, the coming ones first. */
 export function ReservedEventsPage() {
   const { t } = useTranslation(['tickets', 'common']);
   const reserved = useReservedEvents();
@@ -95,12 +122,13 @@ export function ReservedEventsPage() {
     siteName: t('common:app.name'),
   });
   const events = reserved.data?.pages.flatMap((page) => page.results) ?? [];
-  const byStart = (a: ReservedEvent, b: ReservedEvent) =>
-    Date.parse(a.booked_date.start) - Date.parse(b.booked_date.start);
-  const history = events.filter(isHistory).sort((a, b) => byStart(b, a));
-  const held = events.filter((event) => !isHistory(event));
-  const upcoming = held.filter((event) => Date.parse(event.booked_date.end) >= now).sort(byStart);
-  const past = held.filter((event) => !upcoming.includes(event)).sort((a, b) => byStart(b, a));
+  const rows = reservedRows(events);
+  const byStart = (a: ReservedRow, b: ReservedRow) =>
+    Date.parse(a.date.date.start) - Date.parse(b.date.date.start);
+  const history = rows.filter(isHistory).sort((a, b) => byStart(b, a));
+  const held = rows.filter((row) => !isHistory(row));
+  const upcoming = held.filter((row) => Date.parse(row.date.date.end) >= now).sort(byStart);
+  const past = held.filter((row) => !upcoming.includes(row)).sort((a, b) => byStart(b, a));
 
   return (
     <Stack gap="lg">
@@ -130,7 +158,7 @@ export function ReservedEventsPage() {
               {t('reserved.upcoming', { count: upcoming.length })}
             </Title>
             {upcoming.length > 0 ? (
-              <EventList events={upcoming} />
+              <EventList rows={upcoming} />
             ) : (
               <Text>{t('reserved.noUpcoming')}</Text>
             )}
@@ -140,7 +168,7 @@ export function ReservedEventsPage() {
               <Title order={2} id="reserved-past" mb="md">
                 {t('reserved.past', { count: past.length })}
               </Title>
-              <EventList events={past} />
+              <EventList rows={past} />
             </section>
           )}
           {history.length > 0 && (
@@ -148,7 +176,7 @@ export function ReservedEventsPage() {
               <Title order={2} id="reserved-history" mb="md">
                 {t('reserved.history', { count: history.length })}
               </Title>
-              <EventList events={history} />
+              <EventList rows={history} />
             </section>
           )}
           {reserved.hasNextPage && (
