@@ -345,6 +345,14 @@ describe('PATCH /api/v1/ticket_categories/{id}/', () => {
     ] as const) {
       expectError(await patch(organizer.auth, category.id, fields), 400, code, attr);
     }
+    // Above the event's cap, the message names the event's setting, not a bare maximum.
+    const overCap = expectError(
+      await patch(organizer.auth, category.id, { max_per_order: 9 }),
+      400,
+      'max_value',
+      'max_per_order',
+    );
+    expect(overCap.detail).toContain('The event allows at most 8 tickets in one order');
     expect(await getCategory(category.id)).toEqual(category);
     const opened = await patch(organizer.auth, category.id, { sales_start: null, sales_end: null });
     expect(opened.json()).toMatchObject({ sales_start: null, sales_end: null });

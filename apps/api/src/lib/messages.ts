@@ -19,6 +19,8 @@ const en: Catalog = {
   max_length: 'Ensure this value has at most {maximum} characters.',
   min_value: 'Ensure this value is greater than or equal to {minimum}.',
   max_value: 'Ensure this value is less than or equal to {maximum}.',
+  'max_value.limit=event':
+    'The event allows at most {maximum} tickets in one order (“Most tickets in one order” in its details): choose {maximum} or fewer, or raise the event’s limit first.',
   invalid_choice: 'This is not one of the allowed choices.',
   unknown_field: 'This field is not allowed.',
   not_a_number: 'A valid number is required.',
@@ -205,6 +207,8 @@ const ar: Catalog = {
   max_length: 'يجب ألا تزيد هذه القيمة على {maximum} حرفًا.',
   min_value: 'يجب أن تكون هذه القيمة أكبر من أو تساوي {minimum}.',
   max_value: 'يجب أن تكون هذه القيمة أصغر من أو تساوي {maximum}.',
+  'max_value.limit=event':
+    'الحد الأقصى للتذاكر في الطلب الواحد في هذه الفعالية: {maximum} («أقصى عدد من التذاكر في الطلب الواحد» في تفاصيلها). اختر {maximum} أو أقل، أو ارفع حدّ الفعالية أولًا.',
   invalid_choice: 'هذا ليس من الخيارات المسموح بها.',
   unknown_field: 'هذا الحقل غير مسموح به.',
   not_a_number: 'يلزم إدخال رقم صحيح.',

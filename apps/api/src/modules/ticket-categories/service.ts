@@ -47,7 +47,7 @@ interface OrderLimits {
  */
 function checkOrderLimits(limits: OrderLimits, eventCap: number, isMaxSent: boolean): void {
   if (isMaxSent && limits.max_per_order > eventCap) {
-    throw fieldError('max_value', 'max_per_order', { maximum: eventCap });
+    throw fieldError('max_value', 'max_per_order', { maximum: eventCap, limit: 'event' });
   }
   if (limits.max_per_order < limits.min_per_order) {
     throw fieldError('per_order_invalid', 'max_per_order');
