@@ -14,7 +14,8 @@ function fakeWindow() {
     } as Storage,
     location: { reload },
   };
-  const missChunk = () => events.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+  const missChunk = () =>
+    events.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
   return { target, reload, missChunk };
 }
 
