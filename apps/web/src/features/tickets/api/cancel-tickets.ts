@@ -1,31 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CancellationCheck,
-  RefundPreview,
-  RefundRequest,
-  RefundResult,
-} from '@hafla/shared/bookings/payments';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RefundPreview, RefundRequest, RefundResult } from '@hafla/shared/bookings/payments';
 import { apiClient } from '../../../lib/api-client';
 import { ticketsKeys } from './tickets-keys';
-
-export function getCancellationCheck(eventId: number, signal?: AbortSignal) {
-  return apiClient.get<CancellationCheck>(`/api/v1/events/${eventId}/cancellation-check`, {
-    signal,
-  });
-}
-
-export function cancellationCheckQueryOptions(eventId: number) {
-  return queryOptions({
-    queryKey: ticketsKeys.cancellation(eventId),
-    queryFn: ({ signal }) => getCancellationCheck(eventId, signal),
-    // What the policy allows changes with the clock: always ask again.
-    staleTime: 0,
-  });
-}
-
-export function useCancellationCheck(eventId: number, isEnabled: boolean) {
-  return useQuery({ ...cancellationCheckQueryOptions(eventId), enabled: isEnabled });
-}
 
 export function checkRefund(body: RefundRequest, signal?: AbortSignal): Promise<RefundPreview> {
   return apiClient.request<RefundPreview>('/api/v1/payment/refund-check/', {

@@ -8,7 +8,6 @@ export const ticketsKeys = {
    * Cancellation previews live outside `all()`: refreshing the tickets after a refund must not
    * refetch the previews of the dialog that is still confirming it.
    */
-  cancellation: (eventId: number) => ['cancellation-check', eventId] as const,
   refundCheck: (requests: readonly object[]) => ['refund-check', requests] as const,
   /** The tickets of one date a cancellation would look at (outside `all()`, as above). */
   dateTickets: (eventId: number, eventDateId: number) =>
