@@ -58,9 +58,9 @@ async function holdTwoStandardTickets(page: Page) {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(stepHeading(page, /Choose your tickets/)).toBeVisible();
-  const add = page.getByRole('button', { name: 'Add a Standard ticket' });
+  const add = page.getByRole('button', { name: 'Add one ticket: Standard' });
   await add.click();
-  await expect(page.getByRole('group', { name: 'Number of Standard tickets' })).toContainText('1');
+  await expect(page.getByRole('group', { name: 'Number of tickets: Standard' })).toContainText('1');
   await add.click();
   await expect(page.getByText(/^2 tickets · AED\s300$/)).toBeVisible();
   await expectAccessible(page, 'booking: tickets');

@@ -3,6 +3,7 @@ import type { BestAvailableRequest, BestAvailableResult } from '@hafla/shared/ch
 import { apiClient } from '../../../lib/api-client';
 import { retryWhenBusy } from '../../../lib/query-client';
 import { bookingQueryOptions } from './get-booking';
+import { putEventBooking } from './get-bookings';
 import { bookingKeys } from './query-keys';
 
 /** Holds the best seats of one category (side by side nearest the stage when it can). */
@@ -17,6 +18,7 @@ export function useBestAvailable(eventId: number) {
       }),
     onSuccess: ({ booking }) => {
       queryClient.setQueryData(bookingQueryOptions(booking.id).queryKey, booking);
+      putEventBooking(queryClient, booking);
       void queryClient.invalidateQueries({ queryKey: bookingKeys.event(eventId) });
     },
   });

@@ -3,6 +3,7 @@ import type { Booking, BookRequest } from '@hafla/shared/bookings/bookings';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { retryWhenBusy } from '../../../lib/query-client';
 import { bookingQueryOptions } from './get-booking';
+import { putEventBooking } from './get-bookings';
 import { bookingKeys } from './query-keys';
 import { useIdempotencyKeys } from './idempotency-key';
 
@@ -25,6 +26,7 @@ export function useBookTickets() {
     onSuccess: (booking, body) => {
       keys.reset();
       queryClient.setQueryData(bookingQueryOptions(booking.id).queryKey, booking);
+      putEventBooking(queryClient, booking);
       void queryClient.invalidateQueries({
         queryKey: bookingKeys.event(body.event),
       });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@hafla/shared/bookings/bookings';
 import { apiClient } from '../../../lib/api-client';
 import { bookingQueryOptions } from './get-booking';
+import { putEventBooking } from './get-bookings';
 import { bookingKeys } from './query-keys';
 
 export function cancelBooking(bookingId: number): Promise<Booking> {
@@ -15,6 +16,7 @@ export function useCancelBooking() {
     mutationFn: cancelBooking,
     onSuccess: (booking) => {
       queryClient.setQueryData(bookingQueryOptions(booking.id).queryKey, booking);
+      putEventBooking(queryClient, booking);
       void queryClient.invalidateQueries({
         queryKey: bookingKeys.event(booking.event),
       });

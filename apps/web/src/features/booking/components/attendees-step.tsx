@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@hafla/shared/auth/users';
+import { TicketUpdateRequest } from '@hafla/shared/bookings/bookings';
 import type { Booking, BookingTicket } from '@hafla/shared/bookings/bookings';
 import { EmailField } from '../../../components/email-field';
 import { FormAlert } from '../../../components/form-alert';
@@ -18,6 +19,8 @@ type Holder = Record<Field, string>;
 type HolderErrors = Partial<Record<Field, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The API's limit on a holder's name (after trimming), read from its schema. */
+const NAME_MAX = TicketUpdateRequest.shape.holder_name.unwrap().maxLength ?? 200;
 const PHONE = /^[+0-9 ()-]*$/;
 
 /** The first ticket is the buyer's unless they say otherwise. */
@@ -75,7 +78,11 @@ export function AttendeesStep({ booking, user, onDone }: AttendeesStepProps) {
 
   function validate(holder: Holder): HolderErrors {
     const found: HolderErrors = {};
-    if (!holder.holder_name.trim()) found.holder_name = t('attendees.nameRequired');
+    const name = holder.holder_name.trim();
+    if (!name) found.holder_name = t('attendees.nameRequired');
+    else if (name.length > NAME_MAX) {
+      found.holder_name = t('attendees.nameTooLong', { count: NAME_MAX });
+    }
     if (holder.holder_email.trim() && !EMAIL.test(holder.holder_email.trim())) {
       found.holder_email = t('common:form.emailInvalid');
     }
@@ -159,6 +166,7 @@ export function AttendeesStep({ booking, user, onDone }: AttendeesStepProps) {
                 label={t('attendees.name')}
                 autoComplete={index === 0 ? 'name' : 'off'}
                 required
+                maxLength={NAME_MAX}
                 value={holder.holder_name}
                 error={ticketErrors.holder_name}
                 onChange={(change) =>

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { bookingQueryOptions } from '../api/get-booking';
 import { usePayBooking } from '../api/pay-booking';
 import {
+  CARDHOLDER_NAME_MIN,
   SANDBOX_CARDS,
   cardDigits,
   checkCardholderName,
@@ -77,7 +78,9 @@ export function PaymentStep({ booking, onBack, onPaid, onBookingError }: Payment
         number: numberError,
         expiry: expiryProblem && t(`payment.expiryErrors.${expiryProblem}`),
         cvc: cvcProblem && t(`payment.cvcErrors.${cvcProblem}`, { count: cvcLength(cardNumber) }),
-        holder: holderProblem && t(`payment.holderErrors.${holderProblem}`),
+        holder:
+          holderProblem &&
+          t(`payment.holderErrors.${holderProblem}`, { count: CARDHOLDER_NAME_MIN }),
       };
       setFieldError(errors.number);
       setExpiryError(errors.expiry);

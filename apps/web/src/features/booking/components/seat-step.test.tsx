@@ -66,6 +66,21 @@ describe('the seat step', () => {
     ]);
   });
 
+  it('names best available’s counter by the chosen category, read aloud as a sentence', async () => {
+    stubSeatedEvent();
+    renderApp(SEAT_STEP);
+
+    expect(await screen.findByRole('group', { name: 'Number of tickets: VIP' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add one ticket: VIP' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove one ticket: VIP' })).toBeTruthy();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Category' }),
+      screen.getByRole('option', { name: /^Standard/ }),
+    );
+    expect(await screen.findByRole('group', { name: 'Number of tickets: Standard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add one ticket: Standard' })).toBeTruthy();
+  });
+
   it('says it once in Arabic too', async () => {
     const { i18n } = await import('../../../lib/i18n');
     await i18n.changeLanguage('ar');

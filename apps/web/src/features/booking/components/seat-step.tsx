@@ -54,6 +54,8 @@ export interface SeatStepProps {
   onSignIn: () => void;
   /** The seats (and any unseated tickets) are held: on to the attendees. */
   onHeld: (booking: Booking) => void;
+  /** Releases a hold the reader left open on the event (Back after holding) before another. */
+  beforeHold?: () => Promise<void>;
 }
 
 const storageKey = (periodId: number) => `hafla.seats.${periodId}`;
@@ -114,6 +116,7 @@ function SeatPicker({
   onChangeDate,
   onSignIn,
   onHeld,
+  beforeHold,
   chart,
   seatMap,
 }: SeatStepProps & { chart: SeatChart; seatMap: SeatMapStatus }) {
@@ -138,6 +141,7 @@ function SeatPicker({
   // The list (a row's worth of checkboxes) renders after the map, in a transition that yields
   // to the map's first draw: on a slow phone it would otherwise hold the first paint back.
   const [isListShown, setListShown] = useState(false);
+  const [isReleasing, setReleasing] = useState(false);
   useEffect(() => startTransition(() => setListShown(true)), []);
 
   // A fresh read (after a reconnection, a refusal) replaces the statuses.
@@ -264,7 +268,22 @@ function SeatPicker({
     setError(isApiError(failure) ? failure.message : t('booking:errors.book'));
   }
 
-  function hold() {
+  /** One live hold at a time: the one left open goes first; false when it could not. */
+  async function releaseOpenHold() {
+    if (!beforeHold) return true;
+    setReleasing(true);
+    try {
+      await beforeHold();
+      return true;
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : t('booking:errors.book'));
+      return false;
+    } finally {
+      setReleasing(false);
+    }
+  }
+
+  async function hold() {
     if (!isSignedIn) return onSignIn();
     setError(null);
     setNotice(null);
@@ -275,6 +294,7 @@ function SeatPicker({
       return;
     }
     const sent = [...selected];
+    if (!(await releaseOpenHold())) return;
     book.mutate(
       {
         event: event.id,
@@ -304,10 +324,11 @@ function SeatPicker({
       )
     : 0;
   const quantity = Math.min(bestQuantity, bestMax);
-  function holdBest() {
+  async function holdBest() {
     if (!isSignedIn) return onSignIn();
     if (!bestTarget || quantity === 0) return;
     setError(null);
+    if (!(await releaseOpenHold())) return;
     best.mutate(
       { event_date: period.id, ticket_category: bestTarget.id, quantity },
       {
@@ -438,7 +459,7 @@ function SeatPicker({
               />
             )}
             <TicketCounter
-              name={t('best.quantity')}
+              name={seatedName(bestTarget)}
               count={quantity}
               canDecrement={quantity > 1}
               canIncrement={quantity < bestMax}
@@ -447,8 +468,8 @@ function SeatPicker({
             />
             <Button
               variant="light"
-              onClick={holdBest}
-              loading={best.isPending}
+              onClick={() => void holdBest()}
+              loading={best.isPending || isReleasing}
               disabled={quantity === 0}
             >
               {isSignedIn ? t('best.button', { count: quantity }) : t('best.signIn')}
@@ -506,7 +527,11 @@ function SeatPicker({
           {total > 0 && t('booking:tickets.subtotal', { count: total, amount: money(subtotal) })}
         </p>
         <div className={classes.actionButtons}>
-          <Button onClick={hold} disabled={total === 0} loading={book.isPending}>
+          <Button
+            onClick={() => void hold()}
+            disabled={total === 0}
+            loading={book.isPending || isReleasing}
+          >
             {!isSignedIn
               ? t('booking:tickets.signInToBook')
               : unseatedCount > 0 || selected.length === 0

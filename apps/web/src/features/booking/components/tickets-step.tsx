@@ -28,6 +28,13 @@ export interface TicketsStepProps {
   isBooking: boolean;
   /** False for visitors: continuing asks them to sign in first. */
   isSignedIn: boolean;
+  /**
+   * The reader's live hold on the event: `these` when it holds just these tickets (continuing goes
+   * back to it), `others` when holding these would replace it; null while none is known.
+   */
+  heldTickets?: 'these' | 'others' | null;
+  /** True while the reader's holds are being read: holding waits for the answer. */
+  isChecking?: boolean;
   /** A refusal from the last attempt to hold the tickets. */
   alert?: ReactNode;
 }
@@ -74,6 +81,8 @@ export function TicketsStep({
   onContinue,
   isBooking,
   isSignedIn,
+  heldTickets = null,
+  isChecking = false,
   alert,
 }: TicketsStepProps) {
   const { t, i18n } = useTranslation(['booking', 'common']);
@@ -133,6 +142,11 @@ export function TicketsStep({
         {t('tickets.allowance', { count: period.remaining_allowance })}
         {event.requires_approval && ` ${t('tickets.approval')}`}
       </Text>
+      {heldTickets === 'others' && count > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('tickets.replaceHold')}
+        </Text>
+      )}
       <div className={classes.actions}>
         <p className={classes.total} aria-live="polite" aria-atomic="true">
           {count === 0
@@ -146,8 +160,14 @@ export function TicketsStep({
               })}
         </p>
         <div className={classes.actionButtons}>
-          <Button onClick={onContinue} disabled={count === 0} loading={isBooking}>
-            {isSignedIn ? t('tickets.hold') : t('tickets.signInToBook')}
+          <Button onClick={onContinue} disabled={count === 0 || isChecking} loading={isBooking}>
+            {!isSignedIn
+              ? t('tickets.signInToBook')
+              : heldTickets === 'these'
+                ? t('tickets.resumeHold')
+                : heldTickets === 'others'
+                  ? t('tickets.holdInstead')
+                  : t('tickets.hold')}
           </Button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingPeriod, BookingTicketCategory } from '@hafla/shared/bookings/bookings';
-import { bookingDetails } from '../testing/fixtures';
+import { bookingDetails, pendingBooking } from '../testing/fixtures';
 import {
   applyAvailability,
   counterBounds,
@@ -9,6 +9,7 @@ import {
   increment,
   periodRefusal,
   subtotalOf,
+  withHoldReleased,
 } from './availability';
 
 function category(overrides: Partial<BookingTicketCategory> = {}): BookingTicketCategory {
@@ -174,5 +175,39 @@ describe('applyAvailability', () => {
         : slot,
     );
     expect(applyAvailability(bookingDetails, newCategory).isStale).toBe(true);
+  });
+
+  it('counts the reader’s own hold as theirs to choose again, on its date only', () => {
+    const [day] = bookingDetails.days;
+    const [evening, late] = day!.periods;
+    const full = {
+      ...bookingDetails,
+      days: [
+        {
+          ...day!,
+          periods: [
+            {
+              ...evening!,
+              remaining_allowance: 0,
+              ticket_categories: evening!.ticket_categories.map((category) =>
+                category.id === 1
+                  ? { ...category, available: 0, sales_state: 'sold_out' as const }
+                  : category,
+              ),
+            },
+            late!,
+          ],
+        },
+      ],
+    };
+    expect(periodRefusal(full.days[0]!.periods[0]!)).toBe('limit_reached');
+
+    const released = withHoldReleased(full, pendingBooking());
+    const period = released.days[0]!.periods[0]!;
+    expect(period.remaining_allowance).toBe(2);
+    expect(period.ticket_categories[0]).toMatchObject({ available: 2, sales_state: 'on_sale' });
+    expect(period.ticket_categories[1]).toBe(full.days[0]!.periods[0]!.ticket_categories[1]);
+    expect(periodRefusal(period)).toBeNull();
+    expect(released.days[0]!.periods[1]).toBe(late);
   });
 });

@@ -1,5 +1,6 @@
 import type { SlotAvailability } from '@hafla/shared/bookings/availability';
 import type {
+  Booking,
   BookingDay,
   BookingPeriod,
   BookingTicketCategory,
@@ -77,6 +78,40 @@ export function fitCounters(period: BookingPeriod, counters: Counters): Counters
     if (count >= min) fitted[category.id] = count;
   }
   return fitted;
+}
+
+/**
+ * The details as they stand once the reader's own hold is released: its tickets back in what is
+ * left and in their allowance for its date. Holding other tickets releases that hold first, so
+ * choosing may count on them (a hold of the whole allowance leaves its date open to change).
+ */
+export function withHoldReleased(
+  details: EventBookingDetails,
+  booking: Booking,
+): EventBookingDetails {
+  const held = new Map(booking.items.map((item) => [item.ticket_category, item.quantity]));
+  const total = booking.items.reduce((sum, item) => sum + item.quantity, 0);
+  const release = (period: BookingPeriod): BookingPeriod =>
+    period.id !== booking.event_date.id
+      ? period
+      : {
+          ...period,
+          remaining_allowance: period.remaining_allowance + total,
+          ticket_categories: period.ticket_categories.map((category) => {
+            const quantity = held.get(category.id) ?? 0;
+            if (quantity === 0) return category;
+            const available = category.available + quantity;
+            return {
+              ...category,
+              available,
+              sales_state: category.sales_state === 'sold_out' ? 'on_sale' : category.sales_state,
+            };
+          }),
+        };
+  return {
+    ...details,
+    days: details.days.map((day) => ({ ...day, periods: day.periods.map(release) })),
+  };
 }
 
 export function subtotalOf(period: BookingPeriod, counters: Counters): number {

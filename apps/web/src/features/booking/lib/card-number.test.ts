@@ -61,6 +61,9 @@ describe('card numbers', () => {
     expect(checkCardholderName('سارة أحمد')).toBeNull();
     expect(checkCardholderName("O'Neil-Smith Jr.")).toBeNull();
     expect(checkCardholderName('  ')).toBe('required');
-    expect(checkCardholderName('4242')).toBe('invalid');
+    expect(checkCardholderName('4242')).toBe('notLetters');
+    expect(checkCardholderName('-Sara')).toBe('notLetters');
+    expect(checkCardholderName(' x ')).toBe('tooShort');
+    expect(checkCardholderName('4')).toBe('notLetters');
   });
 });

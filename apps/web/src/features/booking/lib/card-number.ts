@@ -69,9 +69,16 @@ export function checkCvc(value: string, cardNumber: string): 'required' | 'inval
   return digits.length === cvcLength(cardNumber) ? null : 'invalid';
 }
 
-/** The name as on the card: letters of any script, spaces, dots, hyphens and apostrophes. */
-export function checkCardholderName(value: string): 'required' | 'invalid' | null {
+/** The fewest characters a name on a card has. */
+export const CARDHOLDER_NAME_MIN = 2;
+
+/**
+ * The name as on the card: letters of any script, spaces, dots, hyphens and apostrophes, from a
+ * letter on; each rule that fails has its own answer.
+ */
+export function checkCardholderName(value: string): 'required' | 'notLetters' | 'tooShort' | null {
   const name = value.trim();
   if (!name) return 'required';
-  return name.length >= 2 && /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u.test(name) ? null : 'invalid';
+  if (!/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u.test(name)) return 'notLetters';
+  return name.length >= CARDHOLDER_NAME_MIN ? null : 'tooShort';
 }

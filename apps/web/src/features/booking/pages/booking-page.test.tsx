@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingTicket } from '@hafla/shared/bookings/bookings';
@@ -130,7 +130,7 @@ describe('booking page', () => {
 
       // 2: counters, bounded, with a live subtotal.
       await findStepHeading('Choose your tickets');
-      const add = screen.getByRole('button', { name: 'Add a Standard ticket' });
+      const add = screen.getByRole('button', { name: 'Add one ticket: Standard' });
       await userEvent.click(add);
       await userEvent.click(add);
       expect(await screen.findByText(/2 tickets · SAR\s100/)).toBeTruthy();
@@ -258,13 +258,13 @@ describe('booking page', () => {
     expect(within(alert).getByText('Those tickets just sold out')).toBeTruthy();
     expect(within(alert).getByText('Not enough tickets left: 1 available.')).toBeTruthy();
     // The refreshed availability brings Standard down to the one left; Front rows stays.
-    const standardCounter = screen.getByRole('group', { name: 'Number of Standard tickets' });
+    const standardCounter = screen.getByRole('group', { name: 'Number of tickets: Standard' });
     await waitFor(() => expect(within(standardCounter).getByText('1')).toBeTruthy());
     expect(
-      within(screen.getByRole('group', { name: 'Number of Front rows tickets' })).getByText('1'),
+      within(screen.getByRole('group', { name: 'Number of tickets: Front rows' })).getByText('1'),
     ).toBeTruthy();
     expect(
-      screen.getByRole('button', { name: 'Add a Standard ticket' }).hasAttribute('disabled'),
+      screen.getByRole('button', { name: 'Add one ticket: Standard' }).hasAttribute('disabled'),
     ).toBe(true);
     expect(find(requests, 'GET', '/api/v1/events/7/event-details/').length).toBeGreaterThan(1);
     expect(router.state.location.search).toContain('period=71');
@@ -339,6 +339,53 @@ describe('booking page', () => {
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Expiry date/ })),
     );
     expect(find(requests, 'POST', '/api/v1/payment/pay/')).toHaveLength(0);
+  });
+
+  it('says which rule the name on the card breaks: too short, or not letters', async () => {
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=5');
+
+    await findStepHeading('Payment');
+    await userEvent.click(screen.getByRole('textbox', { name: /Card number/ }));
+    await userEvent.paste('4242424242424242');
+    await fillCardDetails();
+    const holder = screen.getByRole('textbox', { name: /^Name on card/ });
+    await userEvent.clear(holder);
+    await userEvent.type(holder, 'x');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+    expect(await screen.findByText('Enter at least 2 letters, as on the card.')).toBeTruthy();
+    expect(screen.queryByText(/letters only/)).toBeNull();
+
+    await userEvent.clear(holder);
+    await userEvent.type(holder, '4242');
+    await userEvent.click(screen.getByRole('button', { name: /Pay SAR\s100/ }));
+    expect(
+      await screen.findByText(
+        'Use only letters, spaces, dots, hyphens and apostrophes, starting with a letter.',
+      ),
+    ).toBeTruthy();
+    expect(find(requests, 'POST', '/api/v1/payment/pay/')).toHaveLength(0);
+  });
+
+  it('keeps a name within the API’s limit and says so at the field, before saving', async () => {
+    const { requests } = stubFetch(bookingApi());
+    signInAs(user);
+    renderApp('/events/7/book?booking=501&step=3');
+
+    await findStepHeading('Who is coming');
+    const [, second] = screen.getAllByRole('textbox', { name: /^Full name/ }) as HTMLInputElement[];
+    expect(second!.maxLength).toBe(200);
+    await userEvent.click(second!);
+    await userEvent.paste('a'.repeat(305));
+    expect(second!.value).toHaveLength(200);
+
+    // A longer name that got in all the same (the field's limit is only the browser's).
+    fireEvent.input(second!, { target: { value: 'b'.repeat(201) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Use at most 200 characters for the name.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(find(requests, 'PATCH', '/api/v1/tickets/9002/')).toHaveLength(0);
   });
 
   it('keeps the hold after a declined card and pays with another card under a new key', async () => {
@@ -486,7 +533,7 @@ describe('booking page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
     await findStepHeading('Choose your tickets');
     expect(
-      within(screen.getByRole('group', { name: 'Number of Standard tickets' })).getByText('2'),
+      within(screen.getByRole('group', { name: 'Number of tickets: Standard' })).getByText('2'),
     ).toBeTruthy();
   });
 
@@ -547,6 +594,98 @@ describe('booking page', () => {
     expect(router.state.location.search).toContain('booking=501');
   });
 
+  it('back at the tickets after holding, goes on with that hold, or releases it before another', async () => {
+    const first = pendingBooking();
+    const second = pendingBooking(10, {
+      id: 502,
+      items: [{ ...first.items[0]!, quantity: 3 }],
+      tickets: [...first.tickets, { ...first.tickets[0]!, id: 9003 }],
+    });
+    let held: Booking[] = [];
+    let books = 0;
+    const { requests } = stubFetch({
+      ...bookingApi(first),
+      'GET /api/v1/bookings/': () =>
+        jsonResponse({ count: held.length, next: null, previous: null, results: held }),
+      'POST /api/v1/tickets/book/': () => {
+        const booking = books++ === 0 ? first : second;
+        held = [...held, booking];
+        return jsonResponse(booking, 201);
+      },
+      'GET /api/v1/bookings/502/': second,
+      'POST /api/v1/bookings/501/cancel/': () => {
+        held = held.filter((booking) => booking.id !== 501);
+        return jsonResponse({ ...first, status: 'cancelled' });
+      },
+    });
+    signInAs(user);
+    const { router } = renderApp('/events/7/book?day=2030-05-03&period=71&step=2');
+
+    await findStepHeading('Choose your tickets');
+    const add = screen.getByRole('button', { name: 'Add one ticket: Standard' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets' }));
+    await findStepHeading('Who is coming');
+
+    // Back: the same tickets are held already; the page goes on with that hold.
+    await act(() => router.navigate(-1));
+    await findStepHeading('Choose your tickets');
+    expect(await screen.findByText('You already have tickets on hold')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hold these tickets' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with your held tickets' }));
+    await findStepHeading('Who is coming');
+    expect(router.state.location.search).toContain('booking=501');
+    expect(find(requests, 'POST', '/api/v1/tickets/book/')).toHaveLength(1);
+
+    // Back, and other tickets: the old hold is released before the new one is taken.
+    await act(() => router.navigate(-1));
+    await findStepHeading('Choose your tickets');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add one ticket: Standard' }));
+    expect(
+      screen.getByText('The tickets you have on hold are released first, so others can book them.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Hold these tickets instead' }));
+    await findStepHeading('Who is coming');
+    expect(router.state.location.search).toContain('booking=502');
+    const writes = requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.url.pathname);
+    expect(writes).toEqual([
+      '/api/v1/tickets/book/',
+      '/api/v1/bookings/501/cancel/',
+      '/api/v1/tickets/book/',
+    ]);
+  });
+
+  it('back at the tickets of a hold that took the whole allowance, still offers them', async () => {
+    const open = pendingBooking();
+    const [day, ...days] = bookingDetails.days;
+    const [evening, ...periods] = day!.periods;
+    stubFetch({
+      ...bookingApi(open),
+      // The server counts the hold: nothing left of the reader's allowance for the evening.
+      [detailsPath]: {
+        ...bookingDetails,
+        days: [
+          { ...day!, periods: [{ ...evening!, remaining_allowance: 0 }, ...periods] },
+          ...days,
+        ],
+      },
+      'GET /api/v1/bookings/': { count: 1, next: null, previous: null, results: [open] },
+    });
+    signInAs(user);
+    renderApp('/events/7/book?day=2030-05-03&period=71&tickets=1x2&step=2');
+
+    await findStepHeading('Choose your tickets');
+    expect(
+      await screen.findByRole('button', { name: 'Continue with your held tickets' }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Number of tickets: Standard' })).getByText('2'),
+    ).toBeTruthy();
+  });
+
   it('confirms a free booking without asking for a card', async () => {
     const free = pendingBooking(10, {
       items: [{ ticket_category: 1, name: 'Standard', quantity: 2, unit_price: 0, discount: 0 }],
@@ -603,7 +742,7 @@ describe('booking page', () => {
     expect(screen.getByText('الخطوة 2 من 6')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'خطوات الحجز' })).toBeTruthy();
     expect(screen.getByText('لم تختر أي تذكرة بعد')).toBeTruthy();
-    const add = screen.getByRole('button', { name: 'أضف تذكرة Standard' });
+    const add = screen.getByRole('button', { name: 'أضف تذكرة واحدة: Standard' });
     await userEvent.click(add);
     await userEvent.click(add);
     expect(await screen.findByText(/^تذكرتان · /)).toBeTruthy();
@@ -629,7 +768,7 @@ describe('booking page: reading seat maps', () => {
     renderApp('/events/7/book?day=2030-05-04&period=73&step=2');
 
     await findStepHeading('Choose your tickets');
-    expect(screen.getByRole('button', { name: 'Add a Standard ticket' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add one ticket: Standard' })).toBeTruthy();
     expect(seatMapReads(requests)).toEqual([]);
   });
 
@@ -685,6 +824,47 @@ describe('booking page: reading seat maps', () => {
     await findStepHeading('Choose your seats');
     expect(await screen.findByRole('checkbox', { name: /^Seat 4 ·/ })).toBeTruthy();
     expect(seatMapReads(requests).sort()).toEqual(['chart 74', 'status 74']);
+  });
+
+  it('releases the hold the reader left open before holding the best seats', async () => {
+    stubCanvasContext();
+    const seatedSlot = {
+      id: 74,
+      start: '2030-05-05T19:00:00+03:00',
+      end: '2030-05-05T22:00:00+03:00',
+    };
+    const open = pendingBooking(10, { event_date: seatedSlot });
+    const best = pendingBooking(10, { id: 502, event_date: seatedSlot });
+    let held = [open];
+    const { requests } = stubFetch({
+      ...bookingApi(open),
+      [detailsPath]: seatedDetails,
+      'GET /api/v1/event_dates/74/seats/chart/': seatMapChart(),
+      'GET /api/v1/event_dates/74/seats/status/': seatMapStatus(),
+      'GET /api/v1/bookings/': () =>
+        jsonResponse({ count: held.length, next: null, previous: null, results: held }),
+      'POST /api/v1/bookings/501/cancel/': () => {
+        held = [];
+        return jsonResponse({ ...open, status: 'cancelled' });
+      },
+      'POST /api/v1/events/7/best-available/': () => {
+        held = [best];
+        return jsonResponse({ together: true, booking: best }, 201);
+      },
+      'GET /api/v1/bookings/502/': best,
+    });
+    signInAs(user);
+    const { router } = renderApp('/events/7/book?day=2030-05-05&period=74&step=2');
+
+    expect(await screen.findByText('You already have tickets on hold')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Hold the best 2 seats' }));
+
+    await findStepHeading('Who is coming');
+    expect(router.state.location.search).toContain('booking=502');
+    const writes = requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.url.pathname);
+    expect(writes).toEqual(['/api/v1/bookings/501/cancel/', '/api/v1/events/7/best-available/']);
   });
 
   it('back from signing in, reads the seat map beside the reader’s own details', async () => {

@@ -1,11 +1,16 @@
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Button, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import type { Booking, BookingDay, EventBookingDetails } from '@hafla/shared/bookings/bookings';
+import type {
+  Booking,
+  BookingDay,
+  BookingPeriod,
+  EventBookingDetails,
+} from '@hafla/shared/bookings/bookings';
 import { isIn, PAID_BOOKING_STATES } from '@hafla/shared/bookings/states';
 import { EmptyState } from '../../../components/empty-state';
 import { FormAlert } from '../../../components/form-alert';
@@ -41,7 +46,7 @@ import { ReviewStep } from '../components/review-step';
 import { SeatStep } from '../components/seat-step';
 import { TicketsStep } from '../components/tickets-step';
 import classes from '../components/booking.module.css';
-import { fitCounters, periodRefusal } from '../lib/availability';
+import { fitCounters, periodRefusal, withHoldReleased } from '../lib/availability';
 import { BOOKING_STEPS, formatBookingSearch } from '../lib/booking-search';
 import type { BookingSearch, BookingStep, Counters } from '../lib/booking-search';
 import { useBookingSearch } from '../lib/use-booking-search';
@@ -124,6 +129,20 @@ function itemsOf(counters: Counters) {
     .map(([id, quantity]) => ({ ticket_category: Number(id), quantity }));
 }
 
+/** Whether a hold is for just these tickets, on this date. */
+function holdsChoice(booking: Booking, period: BookingPeriod, counters: Counters) {
+  const wanted = itemsOf(counters);
+  return (
+    booking.event_date.id === period.id &&
+    wanted.length === booking.items.length &&
+    wanted.every((item) =>
+      booking.items.some(
+        (held) => held.ticket_category === item.ticket_category && held.quantity === item.quantity,
+      ),
+    )
+  );
+}
+
 /** A hold this reader left open on the event: resume it or let it go. */
 function OpenHoldNotice({
   booking,
@@ -150,7 +169,7 @@ function OpenHoldNotice({
 
 /** Steps 1 and 2: anyone may choose; holding the tickets needs an account. */
 function ChoosingFlow({
-  details,
+  details: eventDetails,
   search,
   setSearch,
 }: {
@@ -163,7 +182,13 @@ function ChoosingFlow({
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const book = useBookTickets();
-  const openHold = useOpenHold(details.event.id, user !== null);
+  const cancel = useCancelBooking();
+  const openHold = useOpenHold(eventDetails.event.id, user !== null);
+  // Holding releases the reader's open hold first: its tickets are theirs to choose again.
+  const details = useMemo(
+    () => (openHold.booking ? withHoldReleased(eventDetails, openHold.booking) : eventDetails),
+    [eventDetails, openHold.booking],
+  );
   const [bookError, setBookError] = useState<unknown>(null);
   // Counters change faster than the address bar commits (two quick taps on +): the page keeps
   // them in state and mirrors them into the address.
@@ -200,20 +225,39 @@ function ChoosingFlow({
     void navigate(loginPathFor(`${pathname}?${params.toString()}`));
   }
 
-  function hold() {
+  /** The hold left open (Back after holding, another tab) goes back on sale first: one at a time. */
+  async function releaseOpenHold(booking: Booking) {
+    try {
+      await cancel.mutateAsync(booking.id);
+    } catch (error) {
+      // Over already (it lapsed, or was paid or released meanwhile): nothing to release.
+      if (!isApiError(error) || error.code !== 'booking_not_pending') throw error;
+    }
+  }
+
+  async function hold() {
     if (!period) return;
     if (!user) {
       signIn();
       return;
     }
+    const held = openHold.booking;
+    if (held && holdsChoice(held, period, counters)) {
+      resume(held);
+      return;
+    }
     setBookError(null);
-    book.mutate(
-      { event: details.event.id, event_date: period.id, items: itemsOf(counters) },
-      {
-        onSuccess: (booking) => setSearch({ booking: booking.id, currentStep: 3, counters }),
-        onError: setBookError,
-      },
-    );
+    try {
+      if (held) await releaseOpenHold(held);
+      const booking = await book.mutateAsync({
+        event: details.event.id,
+        event_date: period.id,
+        items: itemsOf(counters),
+      });
+      setSearch({ booking: booking.id, currentStep: 3, counters });
+    } catch (error) {
+      setBookError(error);
+    }
   }
 
   const isSoldOut = isApiError(bookError) && bookError.code === 'sold_out';
@@ -233,7 +277,7 @@ function ChoosingFlow({
       step={step}
       hrefOf={hrefOf}
       title={isSeatStep ? t('seats:step.title') : undefined}
-      notice={openHold && <OpenHoldNotice booking={openHold} onResume={resume} />}
+      notice={openHold.booking && <OpenHoldNotice booking={openHold.booking} onResume={resume} />}
     >
       {isSeatStep ? (
         <SeatStep
@@ -243,6 +287,9 @@ function ChoosingFlow({
           onChangeDate={() => setSearch({ currentStep: 1 })}
           onSignIn={signIn}
           onHeld={(booking) => setSearch({ booking: booking.id, currentStep: 3 })}
+          beforeHold={async () => {
+            if (openHold.booking) await releaseOpenHold(openHold.booking);
+          }}
         />
       ) : step === 1 || !period ? (
         <DateStep
@@ -285,9 +332,17 @@ function ChoosingFlow({
             setSearch({ counters: next }, { replace: true });
           }}
           onChangeDate={() => setSearch({ currentStep: 1 })}
-          onContinue={hold}
-          isBooking={book.isPending}
+          onContinue={() => void hold()}
+          isBooking={book.isPending || cancel.isPending}
           isSignedIn={user !== null}
+          heldTickets={
+            openHold.booking
+              ? holdsChoice(openHold.booking, period, counters)
+                ? 'these'
+                : 'others'
+              : null
+          }
+          isChecking={openHold.isChecking}
           alert={alert}
         />
       )}
