@@ -21,11 +21,20 @@ const publishedEvent = {
   ticket_categories_count: 2,
 };
 
+const oneEvening = {
+  ...publishedEvent,
+  id: 9,
+  title: 'One evening',
+  first_start: '2030-12-07T20:00:00+03:00',
+  last_end: '2030-12-07T23:00:00+03:00',
+  dates_count: 1,
+};
+
 describe('My events', () => {
   it('lists the organizer’s events with status, dates, prices, counts and actions', async () => {
     stubFetch({
       ...catalogRoutes,
-      'GET /api/v1/events/': page([publishedEvent, draftEvent]),
+      'GET /api/v1/events/': page([publishedEvent, oneEvening, draftEvent]),
       'GET /api/v1/events/events_published_this_month/': counter,
     });
     signInAs(organizer);
@@ -42,6 +51,9 @@ describe('My events', () => {
     const jazz = (await screen.findByRole('article', { name: 'Jazz on the roof' })) as HTMLElement;
     expect(within(jazz).getByText('Published')).toBeTruthy();
     expect(within(jazz).getByText(/Dec 5, 2030 – Dec 31, 2030/)).toBeTruthy();
+    // One evening is written like a range's ends, with its time.
+    const evening = screen.getByRole('article', { name: 'One evening' });
+    expect(within(evening).getByText(/^Dec 7, 2030, 8:00\sPM$/)).toBeTruthy();
     expect(
       within(jazz).getByText(/Free – SAR.*150 · 27 time slots · 2 ticket categories/),
     ).toBeTruthy();

@@ -33,10 +33,12 @@ function EventWhen({ event }: { event: Event }) {
   const { first_start: first, last_end: last, timezone } = event;
   if (!first || !last) return <>{t('list.noDates')}</>;
   const language = i18n.language;
-  if (dayKey(first, timezone) === dayKey(last, timezone)) {
-    return <>{formatDateTime(first, timezone, language)}</>;
-  }
+  // Written like a range's ends ("7 Dec 2026"), with the time when it is one day.
   const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+  const dayAndTime = { ...day, hour: 'numeric', minute: '2-digit' } as const;
+  if (dayKey(first, timezone) === dayKey(last, timezone)) {
+    return <>{formatDateTime(first, timezone, language, dayAndTime)}</>;
+  }
   return (
     <>
       {t('list.between', {
