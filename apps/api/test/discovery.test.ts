@@ -201,6 +201,22 @@ describe('GET /api/v1/events_read/ with search', () => {
     expect(await search('quokka nowhere')).toEqual([]);
   });
 
+  it('finds a city typed in either language, whichever the address is written in', async () => {
+    const host = await createOrganizer(ctx, { organization_name: 'Xanthe Stages' });
+    const cairo = (
+      await publishEvent(ctx, host.auth, { title: 'ليلة العود', address: 'الزمالك، القاهرة' })
+    ).event.id;
+    const theirs = `&organizer=${host.id}`;
+    expect(await search('Cairo', theirs)).toEqual([cairo]);
+    expect(await search('القاهرة', theirs)).toEqual([cairo]);
+    // Every other word still has to match.
+    expect(await search('zebra Cairo', theirs)).toEqual([]);
+    expect(await search('العود cairo', theirs)).toEqual([cairo]);
+    // Addresses written "Riyadh" are found by the Arabic name too; a city not typed finds none.
+    expect(await search('الرياض', `&organizer=${organizer.id}`)).toHaveLength(3);
+    expect(await search('Dubai', theirs)).toEqual([]);
+  });
+
   it('ranks title matches above description matches unless a sort is asked', async () => {
     expect(await search('quokka')).toEqual([english, described]);
     const soonest = await search('quokka', '&sort=soonest');

@@ -130,6 +130,14 @@ export function timeZoneLabel(timeZone: string, language: Language, at: Date = n
   return `${generic ?? `توقيت ${city}`} (${offset})`;
 }
 
+/** Every mapped zone's city in English and Arabic (["Riyadh", "الرياض"], ["Kuwait City", "الكويت"]). */
+export function zoneCities(): Array<{ en: string; ar: string }> {
+  return Object.keys(PLACES).map((zone) => ({
+    en: timeZoneCity(zone, 'en') ?? zone,
+    ar: PLACES[zone]!.ar,
+  }));
+}
+
 /** The zone's country in a language ("Saudi Arabia", "السعودية"), or null when unknown. */
 export function timeZoneCountry(timeZone: string, language: Language): string | null {
   const code = PLACES[timeZone]?.country;

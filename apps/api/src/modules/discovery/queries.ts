@@ -14,6 +14,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { searchAlternatives } from '@hafla/shared/common/place-names';
 import type { EventSort } from '@hafla/shared/events/discovery';
 import type { PriceBounds } from '@hafla/shared/events/price-filter';
 import type { Db } from '../../db/client';
@@ -62,7 +63,15 @@ function distanceKm(lat: number, lng: number): SQL<number> {
       * power(sin(radians(${events.longitude} - ${lng}::float8) / 2), 2)))))`;
 }
 
-const searchQuery = (text: string) => sql`hafla_search_query(${text})`;
+/**
+ * The typed text as a full-text query, widened with a city's name in the other language when
+ * one is typed ("Cairo" also finds an address written "القاهرة"): any of the alternatives.
+ */
+const searchQuery = (text: string) =>
+  sql`(${sql.join(
+    searchAlternatives(text).map((alternative) => sql`hafla_search_query(${alternative})`),
+    sql` || `,
+  )})`;
 
 function conditionsFor(filter: EventSearch, now: Date): SQL[] {
   const conditions: SQL[] = [eq(events.status, 'published'), gte(events.last_end_at, now)];
