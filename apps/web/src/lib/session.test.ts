@@ -6,6 +6,7 @@ import {
   getAccessToken,
   getFreshAccessToken,
   getSessionState,
+  hasSessionEnded,
   readSessionHint,
   renewAccessToken,
   signIn,
@@ -42,15 +43,18 @@ describe('session', () => {
     expect(getAccessToken()).toBe(renewed);
   });
 
-  it('signs out when the renewal is refused', async () => {
+  it('signs out when the renewal is refused, and notes that the session ended', async () => {
     configureTokenRenewal(() => Promise.resolve(null));
     signIn({ access: accessToken(), user });
+    expect(hasSessionEnded()).toBe(false);
 
     await renewAccessToken();
 
     expect(getSessionState().status).toBe('signed-out');
     expect(getAccessToken()).toBeNull();
     expect(readSessionHint()).toBeNull();
+    // The sign-in page says why the reader is there (a suspension revokes every token).
+    expect(hasSessionEnded()).toBe(true);
   });
 
   it('does not let a renewal that ends after sign-out bring the session back', async () => {

@@ -260,8 +260,11 @@ export function renewAccessToken(): Promise<void> {
     try {
       const access = await renew();
       if (startedIn !== generation) return;
-      if (access === null) clearSession();
-      else acceptAccessToken(access);
+      if (access === null) {
+        // Refused (expired, revoked, the account suspended): the sign-in page says it ended.
+        markSessionEnded();
+        clearSession();
+      } else acceptAccessToken(access);
     } catch {
       if (startedIn === generation) scheduleRenewal(RETRY_RENEWAL_MS);
     } finally {
