@@ -85,11 +85,19 @@ function drawLabel(
   y: number,
   size: number,
   color: string,
+  halo?: string,
 ) {
   ctx.font = `600 ${size}px system-ui, sans-serif`;
   ctx.direction = /[\u0590-\u08ff]/.test(text) ? 'rtl' : 'ltr';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  if (halo) {
+    // A ring of the background around the letters keeps them readable over what is beneath.
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = size / 3;
+    ctx.strokeStyle = halo;
+    ctx.strokeText(text, x, y);
+  }
   ctx.fillStyle = color;
   ctx.fillText(text, x, y);
 }
@@ -437,6 +445,22 @@ export function SeatCanvas({
     }
   };
 
+  /** A block's name, drawn at its middle (zoomed out, where a section is one block). */
+  const drawBlockLabel = (ctx: Context2D, sectionIndex: number, halo?: string) => {
+    const section = index.sections[sectionIndex]!;
+    const bounds = section.bounds;
+    if (!bounds) return;
+    drawLabel(
+      ctx,
+      language === 'ar' ? section.label_ar : section.label_en,
+      (bounds.minX + bounds.maxX) / 2,
+      (bounds.minY + bounds.maxY) / 2,
+      13 / viewRef.current.scale,
+      '#212529',
+      halo,
+    );
+  };
+
   const drawSection = (sectionIndex: number) => (context: Konva.Context) => {
     const section = index.sections[sectionIndex]!;
     const bounds = section.bounds;
@@ -459,14 +483,7 @@ export function SeatCanvas({
       ctx.roundRect(bounds.minX, bounds.minY, width, height, 8 / view.scale);
       ctx.fill();
       ctx.stroke();
-      drawLabel(
-        ctx,
-        language === 'ar' ? section.label_ar : section.label_en,
-        bounds.minX + width / 2,
-        bounds.minY + height / 2,
-        13 / view.scale,
-        '#212529',
-      );
+      drawBlockLabel(ctx, sectionIndex);
     } else {
       const radius = index.radius * 0.85;
       const taken: number[] = [];
@@ -542,6 +559,14 @@ export function SeatCanvas({
       ctx.stroke();
       ctx.strokeStyle = SELECTED_RING;
     }
+    // Zoomed out, the chosen seats are drawn over their block: its name goes over them again.
+    if (detailAt(view, chart.venue.seat_size) !== 'blocks') return;
+    const underChoice = new Set<number>();
+    for (const id of selectedRef.current) {
+      const at = index.byId.get(id);
+      if (at !== undefined) underChoice.add(index.seats[at]!.section);
+    }
+    for (const sectionIndex of underChoice) drawBlockLabel(ctx, sectionIndex, '#e7f5ff');
   };
 
   // The shapes call the latest painters: they close over this render's chart and language.
