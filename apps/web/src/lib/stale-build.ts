@@ -8,7 +8,7 @@ const RELOAD_GUARD_MS = 30_000;
  * build no longer has (their names carry their contents' hash): Vite's loader then fires
  * `vite:preloadError`. The page reloads once, which gets the new build's page and chunks,
  * rather than showing an error for every screen not visited yet. If a chunk is still missing
- * right after such a reload, the error is shown as any other (the route's error screen).
+ * right after such a reload, the error is shown like every other one (the route's error screen).
  */
 export function reloadWhenBuildIsReplaced(
   target: Pick<Window, 'addEventListener' | 'sessionStorage'> & {
